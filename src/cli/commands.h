@@ -1,0 +1,9 @@
+// Command-line subcommands. Each takes the arguments after its name (argv[0] is the subcommand)
+// and returns the process exit code: 0 success, 1 a failed check, 2 bad arguments.
+#pragma once
+
+namespace sparring::cli {
+
+int perft_command(int argc, char** argv);
+
+}  // namespace sparring::cli

@@ -1,0 +1,43 @@
+// Sparring's entry point: with no arguments it speaks UCI on stdin/stdout; otherwise it runs a
+// subcommand (perft, bench, ...).
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "chess/bitboard.h"
+#include "chess/position.h"
+#include "cli/commands.h"
+
+using namespace sparring;
+
+namespace {
+
+void usage(std::ostream& os) {
+  os << "usage: sparring [command] [options]\n"
+        "  (no command)   speak the UCI protocol on stdin/stdout\n"
+        "  perft          count leaf nodes of the move tree (sparring perft --help)\n"
+        "  magics         search the magic multipliers anew and print them as C++ tables\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Position::init();
+  if (argc < 2) {
+    std::cerr << "UCI loop not built yet\n";
+    return 1;
+  }
+  std::string cmd = argv[1];
+  if (cmd == "perft") return cli::perft_command(argc - 1, argv + 1);
+  if (cmd == "magics") {
+    std::cout << generate_magics_source();
+    return 0;
+  }
+  if (cmd == "-h" || cmd == "--help" || cmd == "help") {
+    usage(std::cout);
+    return 0;
+  }
+  std::cerr << "sparring: unknown command '" << cmd << "'\n";
+  usage(std::cerr);
+  return 2;
+}
