@@ -7,6 +7,7 @@
 #include "chess/bitboard.h"
 #include "chess/position.h"
 #include "cli/commands.h"
+#include "uci/uci.h"
 
 using namespace sparring;
 
@@ -16,6 +17,7 @@ void usage(std::ostream& os) {
   os << "usage: sparring [command] [options]\n"
         "  (no command)   speak the UCI protocol on stdin/stdout\n"
         "  perft          count leaf nodes of the move tree (sparring perft --help)\n"
+        "  bench [depth]  search the fixed bench positions; prints the node signature and speed\n"
         "  magics         search the magic multipliers anew and print them as C++ tables\n";
 }
 
@@ -24,11 +26,13 @@ void usage(std::ostream& os) {
 int main(int argc, char** argv) {
   Position::init();
   if (argc < 2) {
-    std::cerr << "UCI loop not built yet\n";
-    return 1;
+    UciLoop uci(std::cin, std::cout);
+    uci.run();
+    return 0;
   }
   std::string cmd = argv[1];
   if (cmd == "perft") return cli::perft_command(argc - 1, argv + 1);
+  if (cmd == "bench") return cli::bench_command(argc - 1, argv + 1);
   if (cmd == "magics") {
     std::cout << generate_magics_source();
     return 0;

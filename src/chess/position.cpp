@@ -484,6 +484,16 @@ int Position::repetition_count() const {
   return n;
 }
 
+bool Position::is_repetition_draw(int plies) const {
+  const StateInfo& cur = st();
+  int end = std::min(cur.rule50, cur.pliesFromNull);
+  int last = int(states.size()) - 1;
+  int earlier = 0;
+  for (int i = 4; i <= end && last - i >= 0; i += 2)
+    if (states[last - i].key == cur.key && (i <= plies || ++earlier == 2)) return true;
+  return false;
+}
+
 bool Position::is_insufficient_material() const {
   if (pieces(PAWN, ROOK) || pieces(QUEEN)) return false;
   Bitboard minors = pieces(KNIGHT, BISHOP);

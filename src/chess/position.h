@@ -98,7 +98,10 @@ class Position {
   void trim_history();
 
   // Game-state queries (FIDE Laws).
-  int repetition_count() const;           // occurrences of this position so far, this one included
+  int repetition_count() const;  // occurrences of this position so far, this one included
+  // For a search `plies` deep into a line: has this position occurred within those plies, or
+  // twice before them? Either way the line can be scored as a draw.
+  bool is_repetition_draw(int plies) const;
   bool is_insufficient_material() const;  // the dead positions the Laws name
   bool has_legal_moves() const;
   bool is_checkmate() const { return in_check() && !has_legal_moves(); }

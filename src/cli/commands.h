@@ -5,5 +5,6 @@
 namespace sparring::cli {
 
 int perft_command(int argc, char** argv);
+int bench_command(int argc, char** argv);
 
 }  // namespace sparring::cli

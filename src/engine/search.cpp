@@ -1,0 +1,654 @@
+#include "search.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "chess/movegen.h"
+#include "engine/evaluate.h"
+#include "engine/history.h"
+#include "engine/movepick.h"
+#include "engine/see.h"
+
+namespace sparring {
+
+namespace {
+
+// Late-move reduction table: reductions grow with the log of depth and of the move number.
+struct Reductions {
+  int table[64][64];
+  Reductions() {
+    for (int d = 1; d < 64; ++d)
+      for (int m = 1; m < 64; ++m) table[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
+  }
+  int operator()(int depth, int moveCount) const { return table[std::min(depth, 63)][std::min(moveCount, 63)]; }
+};
+const Reductions reduction;
+
+// Mate scores are stored in the TT relative to the node, and used relative to the root.
+int score_to_tt(int v, int ply) {
+  return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= -VALUE_MATE_IN_MAX_PLY ? v - ply : v;
+}
+int score_from_tt(int v, int ply, int rule50) {
+  if (v >= VALUE_MATE_IN_MAX_PLY) return VALUE_MATE - v > 99 - rule50 ? VALUE_MATE_IN_MAX_PLY - 1 : v - ply;
+  if (v <= -VALUE_MATE_IN_MAX_PLY) return VALUE_MATE + v > 99 - rule50 ? -VALUE_MATE_IN_MAX_PLY + 1 : v + ply;
+  return v;
+}
+
+bool has_non_pawn_material(const Position& pos, Color c) { return pos.pieces(c) & ~pos.pieces(c, PAWN, KING); }
+
+// Draws the search recognises: repetition (twice inside the tree, or a third time counting the
+// game before the root), the 50-move rule (unless the move that reached 100 plies mated), and
+// the dead positions of insufficient material.
+bool is_draw(const Position& pos, int ply) {
+  if (pos.rule50() >= 100 && (!pos.in_check() || pos.has_legal_moves())) return true;
+  return pos.is_repetition_draw(ply) || pos.is_insufficient_material();
+}
+
+}  // namespace
+
+struct StackEntry {
+  Move move = Move::none();
+  Piece movedPiece = NO_PIECE;
+  Move killers[2] = {};
+  Move excluded = Move::none();
+  int staticEval = 0;
+  bool inCheck = false;
+  PieceToHistory* cont = nullptr;  // continuation history row of this ply's move
+  Move pv[MAX_PLY + 1];
+  int pvLength = 0;
+};
+
+class Worker {
+ public:
+  Worker(Search& s, int i) : search(s), index(i) { history->clear(); }
+
+  void prepare(const Position& p, const SearchLimits& limits) {
+    pos = p;
+    reportedBest = Move::none();
+    nodes.store(0, std::memory_order_relaxed);
+    selDepth = 0;
+    completedDepth = 0;
+    rootMoves.clear();
+    for (Move m : MoveList(pos))
+      if (limits.searchMoves.empty() ||
+          std::find(limits.searchMoves.begin(), limits.searchMoves.end(), m) != limits.searchMoves.end())
+        rootMoves.push_back(RootMove{m, -VALUE_INFINITE, -VALUE_INFINITE, -VALUE_INFINITE, 0, BOUND_EXACT, {m}});
+  }
+
+  void iterative_deepening();
+  void clear_history() { history->clear(); }
+
+  std::atomic<std::uint64_t> nodes{0};
+  std::vector<RootMove> rootMoves;
+  Move reportedBest = Move::none();  // the best move of the last line reported
+  int completedDepth = 0;
+
+ private:
+  template <bool PvNode>
+  int negamax(int alpha, int beta, int depth, int ply, bool cutNode);
+  template <bool PvNode>
+  int qsearch(int alpha, int beta, int ply);
+  int root_search(int alpha, int beta, int depth, int pvIdx);
+  void update_quiet_stats(int ply, Move best, int bonus, const Move* quiets, int quietCount);
+  void update_continuation(int ply, Piece pc, Square to, int bonus);
+  void report(int depth, int multiPV, int alpha, int beta);
+  bool stopped() const { return search.stopFlag.load(std::memory_order_relaxed); }
+  void check_time();
+
+  Search& search;
+  const int index;
+  Position pos;
+  std::unique_ptr<History> history = std::make_unique<History>();
+  StackEntry stack[MAX_PLY + 10];
+  int selDepth = 0;
+  int pvIdx = 0;
+  int rootDepth = 0;
+  int bestMoveChanges = 0;
+  std::uint64_t checkCounter = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The main search.
+
+template <bool PvNode>
+int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
+  if (depth <= 0) return qsearch<PvNode>(alpha, beta, ply);
+
+  StackEntry* ss = &stack[ply + 2];  // two entries below ply 0 keep [ss - 2] valid
+  const bool rootNode = PvNode && ply == 0;
+  ss->pvLength = 0;
+  if (PvNode) selDepth = std::max(selDepth, ply + 1);
+
+  nodes.fetch_add(1, std::memory_order_relaxed);
+  if (index == 0 && ++checkCounter % 1024 == 0) check_time();
+
+  if (!rootNode) {
+    if (stopped()) return 0;
+    if (is_draw(pos, ply)) return VALUE_DRAW;
+    if (ply >= MAX_PLY) return pos.in_check() ? 0 : evaluate(pos);
+    // Mate-distance pruning: no line from here can beat a mate already found nearer the root.
+    alpha = std::max(alpha, -VALUE_MATE + ply);
+    beta = std::min(beta, VALUE_MATE - ply - 1);
+    if (alpha >= beta) return alpha;
+  }
+
+  const bool inCheck = pos.in_check();
+  const Key key = pos.key();
+  const Move excluded = ss->excluded;
+  TTData tte{};
+  const bool ttHit = !excluded && search.tt.probe(key, tte);
+  const int ttScore = ttHit ? score_from_tt(tte.score, ply, pos.rule50()) : 0;
+  Move ttMove = rootNode ? rootMoves[pvIdx].move : ttHit ? tte.move : Move::none();
+  const bool ttPv = PvNode || (ttHit && tte.pv);
+
+  // A deep enough TT result ends a non-PV node at once.
+  if (!PvNode && ttHit && tte.depth >= depth && pos.rule50() < 90 &&
+      (tte.bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)))
+    return ttScore;
+
+  int eval;
+  ss->inCheck = inCheck;
+  (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
+  if (inCheck) {
+    eval = ss->staticEval = -VALUE_INFINITE;
+  } else if (excluded) {
+    eval = ss->staticEval;  // the same node searched again without one move
+  } else {
+    ss->staticEval = eval = ttHit && tte.eval != -VALUE_INFINITE ? tte.eval : evaluate(pos);
+    // The TT score is a better estimate than the static eval when its bound allows.
+    if (ttHit && (tte.bound & (ttScore > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttScore;
+  }
+  const bool improving = !inCheck && ply >= 2 && ss->staticEval > (ss - 2)->staticEval;
+
+  if (!PvNode && !inCheck && !excluded) {
+    // Reverse futility: far enough above beta that a quiet reply will not bring us back down.
+    if (depth <= 8 && eval - 80 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY) return eval;
+
+    // Null move: if passing still fails high, a real move surely would. Not in pawn endings,
+    // where zugzwang makes passing a lie.
+    if (depth >= 3 && eval >= beta && ss->staticEval >= beta && (ss - 1)->move != Move::null() &&
+        has_non_pawn_material(pos, pos.side_to_move()) && beta > -VALUE_MATE_IN_MAX_PLY) {
+      int R = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+      ss->move = Move::null();
+      ss->movedPiece = NO_PIECE;
+      ss->cont = nullptr;
+      pos.make_null_move();
+      int v = -negamax<false>(-beta, -beta + 1, depth - R, ply + 1, !cutNode);
+      pos.undo_null_move();
+      if (stopped()) return 0;
+      if (v >= beta) {
+        if (v >= VALUE_MATE_IN_MAX_PLY) v = beta;
+        if (depth < 12) return v;
+        // At high depth, verify with a reduced normal search (guards against zugzwang).
+        int verified = negamax<false>(beta - 1, beta, depth - R, ply, false);
+        if (verified >= beta) return v;
+      }
+    }
+  }
+
+  // Internal iterative reduction: without a TT move this node is probably less important.
+  if (!rootNode && !ttMove && depth >= 4 && (PvNode || cutNode)) depth--;
+
+  const Move counter =
+      ply >= 1 && (ss - 1)->movedPiece ? history->counterMove[(ss - 1)->movedPiece][(ss - 1)->move.to()] : Move::none();
+  const PieceToHistory* cont[2] = {(ss - 1)->cont, (ss - 2)->cont};
+  MovePicker picker(pos, ttMove, *history, ss->killers, counter, cont);
+
+  int bestScore = -VALUE_INFINITE, moveCount = 0, quietCount = 0;
+  Move bestMove = Move::none();
+  Move quiets[64];
+  const int oldAlpha = alpha;
+
+  for (Move m = picker.next(); m; m = picker.next()) {
+    if (m == excluded) continue;
+    if (rootNode && std::find_if(rootMoves.begin() + pvIdx, rootMoves.end(),
+                                 [&](const RootMove& r) { return r.move == m; }) == rootMoves.end())
+      continue;  // MultiPV: moves already reported, or excluded by searchmoves
+    ++moveCount;
+    if (rootNode && index == 0 && search.time.elapsed() > 1000 && search.callbacks.onCurrMove)
+      search.callbacks.onCurrMove(depth, m, moveCount + pvIdx);
+
+    const bool capture = pos.is_capture(m);
+    const bool quiet = !capture && m.kind() != PROMOTION;
+    const bool givesCheck = pos.gives_check(m);
+    const Piece pc = pos.piece_on(m.from());
+    int extension = 0;
+
+    // Pruning of moves that will not matter, once a move has kept us out of a mate.
+    if (!rootNode && bestScore > -VALUE_MATE_IN_MAX_PLY && has_non_pawn_material(pos, pos.side_to_move())) {
+      if (quiet && !givesCheck) {
+        // Late-move pruning: deep in the list at low depth, quiets are not worth a look.
+        if (moveCount >= (3 + depth * depth) / (2 - improving)) picker.skip_quiets();
+        int lmrDepth = std::max(0, depth - reduction(depth, moveCount));
+        if (lmrDepth <= 8 && !inCheck && ss->staticEval + 120 + 110 * lmrDepth <= alpha) {
+          picker.skip_quiets();
+          continue;
+        }
+        if (!see_ge(pos, m, -25 * lmrDepth * lmrDepth)) continue;
+      } else if (capture && depth <= 8 && !see_ge(pos, m, -90 * depth)) {
+        continue;
+      }
+    }
+
+    // Singular extension: when the TT move is much better than every alternative, look deeper.
+    if (!rootNode && depth >= 8 && m == ttMove && !excluded && tte.depth >= depth - 3 && (tte.bound & BOUND_LOWER) &&
+        std::abs(ttScore) < VALUE_MATE_IN_MAX_PLY) {
+      int singularBeta = ttScore - 2 * depth;
+      ss->excluded = m;
+      int v = negamax<false>(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, cutNode);
+      ss->excluded = Move::none();
+      if (v < singularBeta)
+        extension = 1;
+      else if (singularBeta >= beta)
+        return singularBeta;  // multi-cut: several moves beat beta, this node fails high
+    } else if (givesCheck) {
+      extension = 1;
+    }
+
+    ss->move = m;
+    ss->movedPiece = pc;
+    ss->cont = &history->continuation[pc][m.to()];
+    search.tt.prefetch(pos.key());
+    pos.make_move(m);
+    const int newDepth = depth - 1 + extension;
+    int score;
+
+    if (depth >= 3 && moveCount > 1 + rootNode && (quiet || picker.is_bad_capture())) {
+      // Late-move reduction, adjusted by what we know of this node and move.
+      int r = reduction(depth, moveCount);
+      r += !improving;
+      r += cutNode;
+      r -= ttPv;
+      r -= givesCheck;
+      if (quiet) {
+        int h = 2 * history->butterfly[~pos.side_to_move()][m.from()][m.to()] + (cont[0] ? (*cont[0])[pc][m.to()] : 0);
+        r -= h / 8192;
+      }
+      int reduced = std::clamp(newDepth - r, 1, newDepth);
+      score = -negamax<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
+      if (score > alpha && reduced < newDepth) score = -negamax<false>(-alpha - 1, -alpha, newDepth, ply + 1, !cutNode);
+    } else if (!PvNode || moveCount > 1) {
+      score = -negamax<false>(-alpha - 1, -alpha, newDepth, ply + 1, !cutNode);
+    } else {
+      score = alpha + 1;  // force the full-window search below
+    }
+    if (PvNode && (moveCount == 1 || (score > alpha && (rootNode || score < beta))))
+      score = -negamax<true>(-beta, -alpha, newDepth, ply + 1, false);
+    pos.undo_move(m);
+
+    if (stopped()) return 0;
+
+    if (rootNode) {
+      RootMove& rm = *std::find_if(rootMoves.begin(), rootMoves.end(), [&](const RootMove& r) { return r.move == m; });
+      rm.averageScore = rm.averageScore == -VALUE_INFINITE ? score : (2 * score + rm.averageScore) / 3;
+      if (moveCount == 1 || score > alpha) {
+        rm.score = score;
+        rm.selDepth = selDepth;
+        rm.bound = score >= beta ? BOUND_LOWER : score <= alpha ? BOUND_UPPER : BOUND_EXACT;
+        rm.pv.assign(1, m);
+        for (int i = 0; i < (ss + 1)->pvLength; ++i) rm.pv.push_back((ss + 1)->pv[i]);
+        if (moveCount > 1) ++bestMoveChanges;
+      } else {
+        rm.score = -VALUE_INFINITE;  // sorted below the moves that were searched with a full window
+      }
+    }
+
+    if (score > bestScore) {
+      bestScore = score;
+      if (score > alpha) {
+        bestMove = m;
+        if (PvNode) {
+          ss->pv[0] = m;
+          for (int i = 0; i < (ss + 1)->pvLength; ++i) ss->pv[i + 1] = (ss + 1)->pv[i];
+          ss->pvLength = (ss + 1)->pvLength + 1;
+        }
+        if (score >= beta) break;
+        alpha = score;
+      }
+    }
+    if (quiet && m != bestMove && quietCount < 64) quiets[quietCount++] = m;
+  }
+
+  if (!moveCount) return excluded ? alpha : inCheck ? -VALUE_MATE + ply : VALUE_DRAW;
+
+  if (bestMove) {
+    int bonus = history_bonus(depth);
+    if (!pos.is_capture(bestMove) && bestMove.kind() != PROMOTION) {
+      update_quiet_stats(ply, bestMove, bonus, quiets, quietCount);
+    } else {
+      PieceType victim = bestMove.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(bestMove.to()));
+      update_history(history->capture[pos.piece_on(bestMove.from())][bestMove.to()][victim], bonus);
+    }
+  }
+
+  if (!excluded && !(rootNode && pvIdx > 0)) {
+    Bound b = bestScore >= beta ? BOUND_LOWER : PvNode && bestMove && bestScore > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
+    search.tt.store(key, bestMove, score_to_tt(bestScore, ply), ss->staticEval, depth, b, ttPv);
+  }
+  return bestScore;
+}
+
+template <bool PvNode>
+int Worker::qsearch(int alpha, int beta, int ply) {
+  StackEntry* ss = &stack[ply + 2];
+  ss->pvLength = 0;
+  if (PvNode) selDepth = std::max(selDepth, ply + 1);
+  nodes.fetch_add(1, std::memory_order_relaxed);
+  if (index == 0 && ++checkCounter % 1024 == 0) check_time();
+  if (stopped()) return 0;
+  if (is_draw(pos, ply)) return VALUE_DRAW;
+  const bool inCheck = pos.in_check();
+  if (ply >= MAX_PLY) return inCheck ? 0 : evaluate(pos);
+
+  const Key key = pos.key();
+  TTData tte{};
+  const bool ttHit = search.tt.probe(key, tte);
+  const int ttScore = ttHit ? score_from_tt(tte.score, ply, pos.rule50()) : 0;
+  if (!PvNode && ttHit && (tte.bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER))) return ttScore;
+
+  int bestScore, staticEval;
+  if (inCheck) {
+    bestScore = staticEval = -VALUE_INFINITE;
+  } else {
+    staticEval = bestScore = ttHit && tte.eval != -VALUE_INFINITE ? tte.eval : evaluate(pos);
+    if (ttHit && (tte.bound & (ttScore > bestScore ? BOUND_LOWER : BOUND_UPPER))) bestScore = ttScore;
+    // Stand pat: the side to move need not capture.
+    if (bestScore >= beta) {
+      if (!ttHit) search.tt.store(key, Move::none(), score_to_tt(bestScore, ply), staticEval, -1, BOUND_LOWER, false);
+      return bestScore;
+    }
+    alpha = std::max(alpha, bestScore);
+  }
+
+  MovePicker picker(pos, ttHit ? tte.move : Move::none(), *history);
+  Move bestMove = Move::none();
+  const int oldAlpha = alpha;
+  int moveCount = 0;
+  for (Move m = picker.next(); m; m = picker.next()) {
+    ++moveCount;
+    if (!inCheck) {
+      // Losing captures and captures that cannot reach alpha even winning the piece are skipped.
+      if (!see_ge(pos, m, 0)) continue;
+      PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+      if (m.kind() != PROMOTION && staticEval + SEE_VALUE[victim] + 200 <= alpha) continue;
+    } else if (bestScore > -VALUE_MATE_IN_MAX_PLY && !pos.is_capture(m) && m.kind() != PROMOTION && moveCount > 3) {
+      continue;  // evasions beyond the first few quiet ones, once mate is ruled out
+    }
+    ss->move = m;
+    ss->movedPiece = pos.piece_on(m.from());
+    ss->cont = &history->continuation[ss->movedPiece][m.to()];
+    pos.make_move(m);
+    int score = -qsearch<PvNode>(-beta, -alpha, ply + 1);
+    pos.undo_move(m);
+    if (stopped()) return 0;
+    if (score > bestScore) {
+      bestScore = score;
+      if (score > alpha) {
+        bestMove = m;
+        if (PvNode) {
+          ss->pv[0] = m;
+          for (int i = 0; i < (ss + 1)->pvLength; ++i) ss->pv[i + 1] = (ss + 1)->pv[i];
+          ss->pvLength = (ss + 1)->pvLength + 1;
+        }
+        if (score >= beta) break;
+        alpha = score;
+      }
+    }
+  }
+  if (inCheck && bestScore == -VALUE_INFINITE) return -VALUE_MATE + ply;  // checkmate
+
+  Bound b = bestScore >= beta ? BOUND_LOWER : PvNode && bestScore > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
+  search.tt.store(key, bestMove, score_to_tt(bestScore, ply), staticEval, -1, b, false);
+  return bestScore;
+}
+
+void Worker::update_continuation(int ply, Piece pc, Square to, int bonus) {
+  for (int back : {1, 2}) {
+    StackEntry* prev = &stack[ply + 2 - back];
+    if (prev->cont) update_history((*prev->cont)[pc][to], bonus);
+  }
+}
+
+void Worker::update_quiet_stats(int ply, Move best, int bonus, const Move* quiets, int quietCount) {
+  StackEntry* ss = &stack[ply + 2];
+  const Color us = pos.side_to_move();
+  if (ss->killers[0] != best) {
+    ss->killers[1] = ss->killers[0];
+    ss->killers[0] = best;
+  }
+  update_history(history->butterfly[us][best.from()][best.to()], bonus);
+  update_continuation(ply, pos.piece_on(best.from()), best.to(), bonus);
+  for (int i = 0; i < quietCount; ++i) {
+    update_history(history->butterfly[us][quiets[i].from()][quiets[i].to()], -bonus);
+    update_continuation(ply, pos.piece_on(quiets[i].from()), quiets[i].to(), -bonus);
+  }
+  if (ply >= 1 && (ss - 1)->movedPiece) history->counterMove[(ss - 1)->movedPiece][(ss - 1)->move.to()] = best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Iterative deepening, aspiration windows, MultiPV, time decisions.
+
+void Worker::check_time() {
+  if (search.should_stop_hard()) search.stopFlag.store(true, std::memory_order_relaxed);
+}
+
+void Worker::report(int depth, int multiPV, int alpha, int beta) {
+  if (index != 0 || !search.callbacks.onIteration) return;
+  const std::uint64_t total = search.total_nodes();
+  const std::int64_t ms = search.time.elapsed();
+  for (int i = 0; i < multiPV; ++i) {
+    const RootMove& rm = rootMoves[i];
+    bool updated = rm.score != -VALUE_INFINITE;
+    if (!updated && rm.previousScore == -VALUE_INFINITE) continue;  // never searched
+    IterationInfo info;
+    info.depth = updated ? depth : std::max(1, depth - 1);
+    info.selDepth = rm.selDepth;
+    info.multiPV = i + 1;
+    info.score = updated ? rm.score : rm.previousScore;
+    info.bound = BOUND_EXACT;
+    if (i == pvIdx && updated)
+      info.bound = rm.score >= beta ? BOUND_LOWER : rm.score <= alpha ? BOUND_UPPER : BOUND_EXACT;
+    info.nodes = total;
+    info.timeMs = ms;
+    info.hashfull = search.tt.hashfull();
+    info.pv = rm.pv;
+    search.callbacks.onIteration(info);
+  }
+  reportedBest = rootMoves[0].move;
+}
+
+int Worker::root_search(int alpha, int beta, int depth, int pv) {
+  pvIdx = pv;
+  selDepth = 0;
+  return negamax<true>(alpha, beta, depth, 0, false);
+}
+
+void Worker::iterative_deepening() {
+  for (int i = 0; i < MAX_PLY + 10; ++i) stack[i] = StackEntry{};
+  const SearchLimits& limits = search.limits;
+  const int multiPV = std::min<int>(search.opts.multiPV, int(rootMoves.size()));
+  const int maxDepth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
+  int lastBestScore = -VALUE_INFINITE;
+  Move lastBest = Move::none();
+  int stableIterations = 0;
+  double bestMoveInstability = 0;
+
+  for (rootDepth = 1; rootDepth <= maxDepth && !stopped(); ++rootDepth) {
+    // Helper threads skip some depths so they do not all search the same tree.
+    if (index > 0 && rootDepth > 1 && ((rootDepth + index) % 3 == 0)) continue;
+    for (RootMove& rm : rootMoves) rm.previousScore = rm.score;
+    bestMoveChanges = 0;
+
+    for (int pv = 0; pv < multiPV && !stopped(); ++pv) {
+      int prev = rootMoves[pv].previousScore;
+      int delta = 15;
+      int alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+      if (rootDepth >= 4 && prev != -VALUE_INFINITE && !is_mate_score(prev)) {
+        alpha = std::max(prev - delta, -VALUE_INFINITE);
+        beta = std::min(prev + delta, VALUE_INFINITE);
+      }
+      while (true) {
+        int score = root_search(alpha, beta, rootDepth, pv);
+        std::stable_sort(rootMoves.begin() + pv, rootMoves.end());
+        if (stopped()) break;
+        if (score <= alpha) {
+          beta = (alpha + beta) / 2;
+          alpha = std::max(score - delta, -VALUE_INFINITE);
+        } else if (score >= beta) {
+          beta = std::min(score + delta, VALUE_INFINITE);
+        } else {
+          break;
+        }
+        delta += delta / 2 + 5;
+        if (rootDepth >= 12 && search.time.elapsed() > 3000) report(rootDepth, multiPV, alpha, beta);
+      }
+      std::stable_sort(rootMoves.begin(), rootMoves.begin() + pv + 1);
+    }
+    if (stopped()) {
+      // An interrupted iteration's first move is still trustworthy if it was searched fully.
+      break;
+    }
+    completedDepth = rootDepth;
+    report(rootDepth, multiPV, -VALUE_INFINITE, VALUE_INFINITE);
+    if (index != 0) continue;
+
+    const RootMove& best = rootMoves[0];
+    // Stop once a mate as short as asked for is proven.
+    if (limits.mate && best.score >= VALUE_MATE_IN_MAX_PLY && mate_in_moves(best.score) <= limits.mate) break;
+    if (limits.nodes && search.total_nodes() >= limits.nodes) break;
+
+    if (search.time.enabled() && !search.ponderFlag.load()) {
+      // Spend more when the best move keeps changing or the score is falling, less when stable.
+      stableIterations = best.move == lastBest ? stableIterations + 1 : 0;
+      bestMoveInstability = bestMoveInstability / 2 + bestMoveChanges;
+      double stability = std::clamp(1.3 - 0.07 * stableIterations, 0.6, 1.3);
+      double instability = 1.0 + 0.5 * std::min(bestMoveInstability, 3.0);
+      double falling =
+          lastBestScore == -VALUE_INFINITE ? 1.0 : std::clamp(1.0 + (lastBestScore - best.score) / 100.0, 0.8, 1.6);
+      double budget = search.time.optimum() * stability * instability * falling;
+      if (rootMoves.size() == 1) budget = std::min(budget, 0.2 * search.time.optimum());
+      if (search.time.elapsed() > std::min<double>(budget, search.time.maximum())) break;
+    }
+    lastBest = best.move;
+    lastBestScore = best.score;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search: threads and control.
+
+Search::Search() { Position::init(); }
+
+Search::~Search() {
+  stop();
+  wait();
+}
+
+void Search::set_hash(std::size_t megabytes) {
+  wait();
+  tt.resize(megabytes);
+}
+
+void Search::clear() {
+  wait();
+  tt.clear();
+  for (auto& w : workers) w->clear_history();
+}
+
+std::uint64_t Search::total_nodes() const {
+  std::uint64_t n = 0;
+  for (const auto& w : workers) n += w->nodes.load(std::memory_order_relaxed);
+  return n;
+}
+
+bool Search::should_stop_hard() {
+  if (limits.nodes && total_nodes() >= limits.nodes) return true;
+  if (ponderFlag.load(std::memory_order_relaxed) || limits.infinite) return false;
+  return time.enabled() && time.elapsed() >= time.maximum();
+}
+
+void Search::start(const Position& pos, const SearchLimits& lim, SearchCallbacks cbs) {
+  wait();
+  running = true;
+  mainThread = std::thread([this, pos, lim, cbs]() { run(pos, lim, cbs); });
+}
+
+void Search::run(Position pos, SearchLimits lim, SearchCallbacks cbs) {
+  limits = lim;
+  callbacks = std::move(cbs);
+  stopFlag = false;
+  ponderFlag = lim.ponder;
+  time.start(lim.clock, lim.movetime, opts.moveOverhead, pos.game_ply());
+  tt.new_search();
+
+  const int threads = std::max(1, opts.threads);
+  while (int(workers.size()) < threads) workers.push_back(std::make_unique<Worker>(*this, int(workers.size())));
+  while (int(workers.size()) > threads) workers.pop_back();
+  for (auto& w : workers) w->prepare(pos, lim);
+
+  Move best = Move::none(), ponder = Move::none();
+  if (!workers[0]->rootMoves.empty()) {
+    std::vector<std::thread> helpers;
+    for (int i = 1; i < threads; ++i) helpers.emplace_back([this, i] { workers[i]->iterative_deepening(); });
+    workers[0]->iterative_deepening();
+    // In infinite or ponder mode the GUI expects no bestmove before it says stop (or ponderhit).
+    while ((limits.infinite || ponderFlag.load()) && !stopFlag.load())
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    stopFlag = true;
+    for (auto& h : helpers) h.join();
+
+    // Prefer a helper whose deeper completed iteration found a better score.
+    Worker* chosen = workers[0].get();
+    for (auto& w : workers)
+      if (w->completedDepth > chosen->completedDepth && w->rootMoves[0].score > chosen->rootMoves[0].score &&
+          !w->rootMoves[0].pv.empty())
+        chosen = w.get();
+    // The last line before bestmove must show the move played.
+    if (callbacks.onIteration && chosen->rootMoves[0].move != workers[0]->reportedBest) {
+      IterationInfo info;
+      const RootMove& rm = chosen->rootMoves[0];
+      info.depth = std::max(1, chosen->completedDepth);
+      info.selDepth = rm.selDepth;
+      info.score = rm.score != -VALUE_INFINITE ? rm.score : rm.previousScore != -VALUE_INFINITE ? rm.previousScore : 0;
+      info.nodes = total_nodes();
+      info.timeMs = time.elapsed();
+      info.hashfull = tt.hashfull();
+      info.pv = rm.pv;
+      callbacks.onIteration(info);
+    }
+    lastResult = chosen->rootMoves;
+    best = lastResult[0].move;
+    if (lastResult[0].pv.size() > 1) ponder = lastResult[0].pv[1];
+  } else {
+    while ((limits.infinite || ponderFlag.load()) && !stopFlag.load())
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    lastResult.clear();
+  }
+  lastNodes = total_nodes();
+  if (callbacks.onBestMove) callbacks.onBestMove(best, ponder);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    running = false;
+  }
+  cv.notify_all();
+}
+
+void Search::stop() { stopFlag = true; }
+
+void Search::ponderhit() {
+  ponderFlag = false;
+  // Thinking continues under the normal time limits, counted from the `go`.
+  if (time.enabled() && time.elapsed() >= time.optimum()) stopFlag = true;
+}
+
+void Search::wait() {
+  if (mainThread.joinable()) mainThread.join();
+}
+
+std::vector<RootMove> Search::search_sync(const Position& pos, const SearchLimits& lim, SearchCallbacks cbs) {
+  start(pos, lim, std::move(cbs));
+  wait();
+  return lastResult;
+}
+
+}  // namespace sparring

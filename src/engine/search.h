@@ -1,0 +1,122 @@
+// The search: iterative deepening PVS with a shared transposition table, run by one or more
+// threads (Lazy SMP). It reports through callbacks and knows nothing of any protocol's text.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "chess/position.h"
+#include "engine/timeman.h"
+#include "engine/tt.h"
+
+namespace sparring {
+
+constexpr int VALUE_INFINITE = 32001;
+constexpr int VALUE_MATE = 32000;
+constexpr int VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
+constexpr int VALUE_DRAW = 0;
+
+inline bool is_mate_score(int v) { return v >= VALUE_MATE_IN_MAX_PLY || v <= -VALUE_MATE_IN_MAX_PLY; }
+// Moves to mate (positive: we mate) from a mate score.
+inline int mate_in_moves(int v) { return v > 0 ? (VALUE_MATE - v + 1) / 2 : -(VALUE_MATE + v) / 2; }
+
+struct SearchLimits {
+  TimeControl clock;              // wtime/btime/inc/movestogo as seen by the side to move
+  int depth = 0;                  // 0 = no limit
+  std::uint64_t nodes = 0;        // 0 = no limit
+  int mate = 0;                   // find a mate in this many moves, 0 = not asked
+  int movetime = 0;               // ms, 0 = not set
+  bool infinite = false;          // search until stopped
+  bool ponder = false;            // pondering: no bestmove before stop/ponderhit
+  std::vector<Move> searchMoves;  // restrict the root to these, if not empty
+  bool use_time() const { return clock.time >= 0 || movetime > 0; }
+};
+
+struct SearchOptions {
+  int threads = 1;
+  int multiPV = 1;
+  int moveOverhead = 30;  // ms kept in reserve per move for communication delays
+};
+
+// One line of search output (one PV of one completed iteration, or a bound update).
+struct IterationInfo {
+  int depth = 0, selDepth = 0, multiPV = 1;
+  int score = 0;
+  Bound bound = BOUND_EXACT;
+  std::uint64_t nodes = 0;
+  std::int64_t timeMs = 0;
+  int hashfull = 0;
+  std::vector<Move> pv;
+};
+
+struct SearchCallbacks {
+  std::function<void(const IterationInfo&)> onIteration;
+  std::function<void(int depth, Move move, int number)> onCurrMove;  // root move being searched
+  std::function<void(Move best, Move ponder)> onBestMove;
+};
+
+struct RootMove {
+  Move move;
+  int score = -VALUE_INFINITE, previousScore = -VALUE_INFINITE, averageScore = -VALUE_INFINITE;
+  int selDepth = 0;
+  Bound bound = BOUND_EXACT;
+  std::vector<Move> pv;
+  bool operator<(const RootMove& o) const {
+    return score != o.score ? score > o.score : previousScore > o.previousScore;
+  }
+};
+
+class Worker;
+
+// The search as a whole: owns the TT and the worker threads, answers stop/ponderhit at once.
+class Search {
+ public:
+  Search();
+  ~Search();
+
+  void set_hash(std::size_t megabytes);
+  void clear();  // new game: TT and all learned statistics
+  SearchOptions& options() { return opts; }
+
+  // Starts searching `pos` in the background; callbacks are called from the search thread.
+  void start(const Position& pos, const SearchLimits& limits, SearchCallbacks callbacks);
+  void stop();       // finish as soon as possible and report bestmove
+  void ponderhit();  // the opponent played the expected move: switch to normal timing
+  void wait();       // block until the current search has reported bestmove
+  bool searching() const { return running.load(); }
+
+  // Runs a search to completion on the calling thread's behalf and returns the root moves sorted
+  // best first (used by bench and by layers above search that need scores for every move).
+  std::vector<RootMove> search_sync(const Position& pos, const SearchLimits& limits, SearchCallbacks callbacks = {});
+  std::uint64_t last_nodes() const { return lastNodes; }
+
+ private:
+  friend class Worker;
+  void run(Position pos, SearchLimits limits, SearchCallbacks callbacks);
+  std::uint64_t total_nodes() const;
+  bool should_stop_hard();  // checked by the main worker every few thousand nodes
+
+  TranspositionTable tt;
+  SearchOptions opts;
+  std::vector<std::unique_ptr<Worker>> workers;
+  std::thread mainThread;
+  std::atomic<bool> stopFlag{false};
+  std::atomic<bool> ponderFlag{false};
+  std::atomic<bool> running{false};
+  std::mutex mutex;
+  std::condition_variable cv;
+  TimeManager time;
+  SearchLimits limits;
+  SearchCallbacks callbacks;
+  std::vector<RootMove> lastResult;
+  std::uint64_t lastNodes = 0;
+};
+
+}  // namespace sparring

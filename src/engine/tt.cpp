@@ -1,0 +1,92 @@
+#include "tt.h"
+
+#include <cstring>
+
+namespace sparring {
+
+namespace {
+
+// Data word: bits 0-15 move, 16-31 score, 32-47 eval, 48-55 depth, 56-57 bound, 58 pv, 59-63 generation (mod 32).
+std::uint64_t pack(Move m, int score, int eval, int depth, Bound b, bool pv, int gen) {
+  return std::uint64_t(m.raw()) | std::uint64_t(std::uint16_t(std::int16_t(score))) << 16 |
+         std::uint64_t(std::uint16_t(std::int16_t(eval))) << 32 | std::uint64_t(std::uint8_t(depth)) << 48 |
+         std::uint64_t(b) << 56 | std::uint64_t(pv) << 58 | std::uint64_t(gen & 31) << 59;
+}
+
+int depth_of(std::uint64_t d) { return int(std::int8_t(std::uint8_t(d >> 48))); }
+int gen_of(std::uint64_t d) { return int(d >> 59); }
+
+}  // namespace
+
+void TranspositionTable::resize(std::size_t megabytes) {
+  clusterCount = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Cluster));
+  clusters.reset();  // free first, so old and new tables never coexist in memory
+  clusters = std::make_unique<Cluster[]>(clusterCount);
+  clear();
+}
+
+void TranspositionTable::clear() {
+  for (std::size_t i = 0; i < clusterCount; ++i)
+    for (Entry& e : clusters[i].entry) {
+      e.check.store(0, std::memory_order_relaxed);
+      e.data.store(0, std::memory_order_relaxed);
+    }
+  generation = 0;
+}
+
+bool TranspositionTable::probe(Key key, TTData& out) const {
+  const Cluster& c = clusters[index(key)];
+  for (const Entry& e : c.entry) {
+    std::uint64_t d = e.data.load(std::memory_order_relaxed);
+    if ((e.check.load(std::memory_order_relaxed) ^ d) != key || !d) continue;
+    out.move = Move(std::uint16_t(d));
+    out.score = std::int16_t(std::uint16_t(d >> 16));
+    out.eval = std::int16_t(std::uint16_t(d >> 32));
+    out.depth = depth_of(d);
+    out.bound = Bound((d >> 56) & 3);
+    out.pv = (d >> 58) & 1;
+    return true;
+  }
+  return false;
+}
+
+void TranspositionTable::store(Key key, Move move, int score, int eval, int depth, Bound bound, bool pv) {
+  Cluster& c = clusters[index(key)];
+  const int gen = generation & 31;
+  Entry* replace = &c.entry[0];
+  int worst = 1 << 30;
+  for (Entry& e : c.entry) {
+    std::uint64_t d = e.data.load(std::memory_order_relaxed);
+    if (!d || (e.check.load(std::memory_order_relaxed) ^ d) == key) {
+      // Same position: keep the old best move if the new result has none, and keep a deeper
+      // entry unless the new one is exact.
+      if (d && !move) move = Move(std::uint16_t(d));
+      if (d && bound != BOUND_EXACT && depth + 3 < depth_of(d) && gen_of(d) == gen) return;
+      replace = &e;
+      break;
+    }
+    // Otherwise evict the entry worth least: shallow and from older searches.
+    int age = (gen - gen_of(d)) & 31;
+    int worth = depth_of(d) - 8 * age;
+    if (worth < worst) {
+      worst = worth;
+      replace = &e;
+    }
+  }
+  std::uint64_t d = pack(move, score, eval, depth, bound, pv, gen);
+  replace->data.store(d, std::memory_order_relaxed);
+  replace->check.store(key ^ d, std::memory_order_relaxed);
+}
+
+int TranspositionTable::hashfull() const {
+  int used = 0, n = 0;
+  for (std::size_t i = 0; i < clusterCount && n < 1000; ++i)
+    for (const Entry& e : clusters[i].entry) {
+      std::uint64_t d = e.data.load(std::memory_order_relaxed);
+      used += d && gen_of(d) == (generation & 31);
+      ++n;
+    }
+  return n ? used * 1000 / n : 0;
+}
+
+}  // namespace sparring

@@ -1,0 +1,295 @@
+#include "uci.h"
+
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <iostream>
+#include <sstream>
+
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "chess/perft.h"
+#include "engine/bench.h"
+#include "engine/evaluate.h"
+#include "version.h"
+
+namespace sparring {
+
+namespace {
+
+// Reads the next token as a number clamped to [lo, hi]; false if it is not a number.
+bool read_number(std::istringstream& is, long long lo, long long hi, long long& out) {
+  std::string tok;
+  if (!(is >> tok)) return false;
+  long long v = 0;
+  auto [p, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), v);
+  if (p == tok.data()) return false;
+  if (ec == std::errc::result_out_of_range) v = tok[0] == '-' ? lo : hi;
+  out = std::clamp(v, lo, hi);
+  return true;
+}
+
+// Win/draw/loss per mille from a score: a logistic model of engine game outcomes.
+void wdl(int cp, int& w, int& d, int& l) {
+  constexpr double a = 160.0, b = 55.0;
+  w = int(std::lround(1000.0 / (1.0 + std::exp((a - cp) / b))));
+  l = int(std::lround(1000.0 / (1.0 + std::exp((a + cp) / b))));
+  d = 1000 - w - l;
+}
+
+}  // namespace
+
+UciLoop::UciLoop(std::istream& i, std::ostream& o) : in(i), out(o) {
+  options.add_spin("Hash", 16, 1, 65536,
+                   [this](const Options::Option& opt) { search.set_hash(std::size_t(opt.as_int())); });
+  options.add_button("Clear Hash", [this](const Options::Option&) { search.clear(); });
+  options.add_spin("Threads", 1, 1, 256,
+                   [this](const Options::Option& opt) { search.options().threads = int(opt.as_int()); });
+  options.add_spin("MultiPV", 1, 1, 256,
+                   [this](const Options::Option& opt) { search.options().multiPV = int(opt.as_int()); });
+  options.add_spin("Move Overhead", 30, 0, 5000,
+                   [this](const Options::Option& opt) { search.options().moveOverhead = int(opt.as_int()); });
+  options.add_check("Ponder", false);
+  options.add_check("UCI_Chess960", false, [this](const Options::Option& opt) { pos.set_chess960(opt.as_bool()); });
+  options.add_check("UCI_ShowWDL", false);
+}
+
+void UciLoop::print(const std::string& line) {
+  std::lock_guard<std::mutex> lock(outMutex);
+  out << line << '\n' << std::flush;
+}
+
+void UciLoop::run() {
+  std::string line;
+  while (std::getline(in, line))
+    if (!handle(line)) return;
+  // End of input: behave as `quit`.
+  stop_search();
+}
+
+void UciLoop::stop_search() {
+  search.stop();
+  search.wait();
+}
+
+bool UciLoop::handle(const std::string& rawLine) {
+  std::string line = rawLine;
+  for (char& c : line)
+    if (c == '\0' || c == '\t' || c == '\r') c = ' ';
+  std::istringstream is(line);
+  std::string cmd;
+  is >> cmd;
+  if (cmd.empty()) return true;
+
+  if (cmd == "quit") {
+    stop_search();
+    return false;
+  }
+  if (cmd == "stop") {
+    stop_search();
+  } else if (cmd == "ponderhit") {
+    search.ponderhit();
+  } else if (cmd == "isready") {
+    print("readyok");
+  } else if (cmd == "uci") {
+    cmd_uci();
+  } else if (cmd == "ucinewgame") {
+    stop_search();
+    search.clear();
+  } else if (cmd == "position") {
+    cmd_position(is);
+  } else if (cmd == "go") {
+    cmd_go(is);
+  } else if (cmd == "setoption") {
+    cmd_setoption(line);
+  } else if (cmd == "d") {
+    print(pos.pretty());
+  } else if (cmd == "eval") {
+    print(eval_breakdown(pos));
+  } else if (cmd == "bench") {
+    cmd_bench(is);
+  } else if (cmd == "debug" || cmd == "register") {
+    // Accepted and ignored: Sparring has no debug mode and needs no registration.
+  } else {
+    print("info string unknown command '" + cmd.substr(0, 64) + "'");
+  }
+  return true;
+}
+
+void UciLoop::cmd_uci() {
+  print(std::string("id name Sparring ") + SPARRING_VERSION + "\nid author the Sparring developers\n" +
+        options.announce() + "uciok");
+}
+
+void UciLoop::cmd_position(std::istringstream& is) {
+  std::string token, fen;
+  is >> token;
+  if (token == "startpos") {
+    fen = START_FEN;
+    is >> token;
+  } else if (token == "fen") {
+    while (is >> token && token != "moves") fen += token + ' ';
+  } else {
+    print("info string error: position needs 'startpos' or 'fen <FEN>'");
+    return;
+  }
+  Position next;
+  next.set_chess960(pos.is_chess960());
+  if (std::string err = next.set_fen(fen); !err.empty()) {
+    print("info string error: " + err);
+    return;
+  }
+  if (token == "moves") {
+    int ply = 0;
+    while (is >> token) {
+      ++ply;
+      Move m = parse_uci(next, token);
+      if (!m) {
+        print("info string error: illegal move " + token.substr(0, 16) + " (ply " + std::to_string(ply) + ")");
+        return;
+      }
+      next.make_move(m);
+      // Repetitions never reach back past an irreversible move, so older history can go.
+      if (next.rule50() == 0) next.trim_history();
+    }
+  }
+  pos = std::move(next);
+}
+
+void UciLoop::cmd_go(std::istringstream& is) {
+  SearchLimits limits;
+  std::string tok;
+  long long v = 0;
+  const bool white = pos.side_to_move() == WHITE;
+  while (is >> tok) {
+    if (tok == "searchmoves") {
+      while (is >> tok) {
+        Move m = parse_uci(pos, tok);
+        if (m)
+          limits.searchMoves.push_back(m);
+        else
+          print("info string error: searchmoves: illegal move " + tok.substr(0, 16));
+      }
+    } else if (tok == "wtime" || tok == "btime") {
+      if (read_number(is, 0, INT_MAX, v) && (tok == "wtime") == white) limits.clock.time = int(v);
+    } else if (tok == "winc" || tok == "binc") {
+      if (read_number(is, 0, INT_MAX, v) && (tok == "winc") == white) limits.clock.increment = int(v);
+    } else if (tok == "movestogo") {
+      if (read_number(is, 0, 10000, v)) limits.clock.movesToGo = int(v);
+    } else if (tok == "depth") {
+      if (read_number(is, 1, MAX_PLY - 1, v)) limits.depth = int(v);
+    } else if (tok == "nodes") {
+      if (read_number(is, 1, LLONG_MAX, v)) limits.nodes = std::uint64_t(v);
+    } else if (tok == "mate") {
+      if (read_number(is, 1, MAX_PLY / 2, v)) limits.mate = int(v);
+    } else if (tok == "movetime") {
+      if (read_number(is, 0, INT_MAX, v)) limits.movetime = int(std::max(1LL, v));
+    } else if (tok == "infinite") {
+      limits.infinite = true;
+    } else if (tok == "ponder") {
+      limits.ponder = true;
+    } else if (tok == "perft") {
+      if (read_number(is, 1, 20, v)) cmd_perft(int(v));
+      return;
+    }
+  }
+  if (search.searching()) {
+    print("info string a search is running; stopping it first");
+    stop_search();
+  }
+  const bool showWdl = options.find("UCI_ShowWDL")->as_bool();
+  SearchCallbacks cb;
+  cb.onIteration = [this, showWdl](const IterationInfo& info) {
+    std::string line = format_info(info);
+    if (showWdl && !is_mate_score(info.score)) {
+      int w, d, l;
+      wdl(info.score, w, d, l);
+      line.insert(line.find(" nodes "),
+                  " wdl " + std::to_string(w) + ' ' + std::to_string(d) + ' ' + std::to_string(l));
+    }
+    print(line);
+  };
+  Position root = pos;
+  cb.onCurrMove = [this, root](int depth, Move m, int n) {
+    print("info depth " + std::to_string(depth) + " currmove " + to_uci(root, m) + " currmovenumber " +
+          std::to_string(n));
+  };
+  cb.onBestMove = [this, root](Move best, Move ponder) {
+    std::string line = "bestmove " + to_uci(root, best);
+    if (best && ponder) {
+      Position after = root;
+      after.make_move(best);
+      line += " ponder " + to_uci(after, ponder);
+    }
+    print(line);
+  };
+  search.start(pos, limits, cb);
+}
+
+std::string UciLoop::format_info(const IterationInfo& info) const {
+  std::ostringstream os;
+  os << "info depth " << info.depth << " seldepth " << std::max(info.selDepth, info.depth) << " multipv "
+     << info.multiPV;
+  if (is_mate_score(info.score))
+    os << " score mate " << mate_in_moves(info.score);
+  else
+    os << " score cp " << info.score;
+  if (info.bound == BOUND_LOWER) os << " lowerbound";
+  if (info.bound == BOUND_UPPER) os << " upperbound";
+  std::int64_t ms = std::max<std::int64_t>(info.timeMs, 0);
+  os << " nodes " << info.nodes << " nps " << (ms > 0 ? info.nodes * 1000 / ms : info.nodes) << " hashfull "
+     << info.hashfull << " time " << ms << " pv";
+  Position p = pos;
+  for (Move m : info.pv) {
+    if (!p.is_legal(m)) break;  // a PV is only printed as far as it is legal
+    os << ' ' << to_uci(p, m);
+    p.make_move(m);
+  }
+  return os.str();
+}
+
+void UciLoop::cmd_setoption(const std::string& line) {
+  // setoption name <name, may contain spaces> [value <value, may contain spaces>]
+  std::istringstream is(line);
+  std::string tok, name, value;
+  is >> tok >> tok;
+  if (tok != "name") {
+    print("info string error: setoption needs 'name <option>'");
+    return;
+  }
+  bool inValue = false;
+  while (is >> tok) {
+    if (!inValue && tok == "value") {
+      inValue = true;
+      continue;
+    }
+    std::string& dst = inValue ? value : name;
+    dst += (dst.empty() ? "" : " ") + tok;
+  }
+  if (search.searching()) {
+    print("info string setoption during a search; stopping it first");
+    stop_search();
+  }
+  if (std::string msg = options.set(name, value); !msg.empty()) print("info string " + msg);
+}
+
+void UciLoop::cmd_perft(int depth) {
+  std::uint64_t total = 0;
+  Position p = pos;
+  for (auto& [m, n] : perft_divide(p, depth)) {
+    print(to_uci(p, m) + ": " + std::to_string(n));
+    total += n;
+  }
+  print("\nNodes searched: " + std::to_string(total) + "\n");
+}
+
+void UciLoop::cmd_bench(std::istringstream& is) {
+  long long depth = BENCH_DEPTH;
+  read_number(is, 1, 64, depth);
+  stop_search();
+  BenchResult r = run_bench(int(depth), [this](const std::string& line) { print(line); });
+  print("Nodes searched: " + std::to_string(r.nodes));
+  print("Nodes/second: " + std::to_string(r.nps()));
+}
+
+}  // namespace sparring

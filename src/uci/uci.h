@@ -1,0 +1,41 @@
+// The UCI protocol loop: parses GUI commands, dispatches them to the engine, prints replies.
+#pragma once
+
+#include <iosfwd>
+#include <mutex>
+#include <string>
+
+#include "chess/position.h"
+#include "engine/search.h"
+#include "uci/options.h"
+
+namespace sparring {
+
+class UciLoop {
+ public:
+  UciLoop(std::istream& in, std::ostream& out);
+  void run();  // until `quit` or end of input
+
+  // Handles one command line; returns false on `quit`.
+  bool handle(const std::string& line);
+
+ private:
+  void cmd_uci();
+  void cmd_position(std::istringstream& is);
+  void cmd_go(std::istringstream& is);
+  void cmd_setoption(const std::string& line);
+  void cmd_perft(int depth);
+  void cmd_bench(std::istringstream& is);
+  void stop_search();  // stops a running search and waits for its bestmove
+  void print(const std::string& line);
+  std::string format_info(const IterationInfo& info) const;
+
+  std::istream& in;
+  std::ostream& out;
+  std::mutex outMutex;
+  Position pos;
+  Search search;
+  Options options;
+};
+
+}  // namespace sparring

@@ -1,0 +1,2 @@
+#pragma once
+#define SPARRING_VERSION "0.1"
