@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
 
 namespace sparring {
 
@@ -9,7 +10,7 @@ namespace {
 
 // Starting values before tuning: round numbers from chess knowledge. `sparring tune` (see
 // bench/tune) fits them to game results and writes eval_weights.inc, which replaces them.
-EvalParams hand_weights() {
+[[maybe_unused]] EvalParams hand_weights() {
   EvalParams p{};
   const Score values[5] = {{80, 100}, {320, 300}, {330, 320}, {460, 520}, {950, 950}};
   for (int i = 0; i < 5; ++i) p.pieceValue[i] = values[i];
@@ -63,8 +64,24 @@ EvalParams hand_weights() {
   return p;
 }
 
+#if __has_include("eval_weights.inc")
+constexpr Score TUNED_WEIGHTS[] = {
+#include "eval_weights.inc"
+};
+static_assert(std::size(TUNED_WEIGHTS) == EVAL_PARAM_COUNT, "eval_weights.inc does not match EvalParams");
+EvalParams tuned_weights() {
+  EvalParams p;
+  std::copy(std::begin(TUNED_WEIGHTS), std::end(TUNED_WEIGHTS), reinterpret_cast<Score*>(&p));
+  return p;
+}
+#endif
+
 }  // namespace
 
+#if __has_include("eval_weights.inc")
+EvalParams evalParams = tuned_weights();
+#else
 EvalParams evalParams = hand_weights();
+#endif
 
 }  // namespace sparring
