@@ -253,13 +253,12 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
     const int newDepth = depth - 1 + extension;
     int score;
 
-    if (depth >= 3 && moveCount > 1 + rootNode && (quiet || picker.is_bad_capture())) {
+    if (depth >= 3 && moveCount > 1 + rootNode && !givesCheck && (quiet || picker.is_bad_capture())) {
       // Late-move reduction, adjusted by what we know of this node and move.
       int r = reduction(depth, moveCount);
       r += !improving;
       r += cutNode;
       r -= ttPv;
-      r -= givesCheck;
       if (quiet) {
         int h = 2 * history->butterfly[~pos.side_to_move()][m.from()][m.to()] + (cont[0] ? (*cont[0])[pc][m.to()] : 0);
         r -= h / 8192;
