@@ -8,70 +8,126 @@
 namespace sparring {
 
 namespace {
-constexpr int TT_MOVE = INT_MAX;
 constexpr int GOOD_CAPTURE = 1'000'000'000;
 constexpr int KILLER = 900'000'000;
 }  // namespace
 
-MovePicker::MovePicker(const Position& p, Move tt, const History& hist, const Move killers[2], Move counter,
-                       const PieceToHistory* const cont[2])
-    : pos(p), ttMove(tt) {
-  Move list[MAX_MOVES];
+MovePicker::MovePicker(const Position& p, Move tt, const History& h, const Move k[2], Move counter,
+                       const PieceToHistory* const c[2])
+    : pos(p), hist(h), ttMove(tt), killers{k[0], k[1]}, counterMove(counter), cont{c[0], c[1]} {
   Move* end = generate_moves<LEGAL>(pos, list);
-  for (Move* m = list; m != end; ++m) moves[count++] = {*m, 0, !pos.is_capture(*m) && m->kind() != PROMOTION};
-  score(hist, killers, counter, cont);
+  count = int(end - list);
+  partition_and_score_noisy();
 }
 
-MovePicker::MovePicker(const Position& p, Move tt, const History& hist) : pos(p), ttMove(tt) {
-  Move list[MAX_MOVES];
+MovePicker::MovePicker(const Position& p, Move tt, const History& h)
+    : pos(p), hist(h), ttMove(tt), killers{}, counterMove(Move::none()), cont{nullptr, nullptr} {
   Move* end = pos.in_check() ? generate_moves<LEGAL>(pos, list) : generate_moves<NOISY>(pos, list);
-  for (Move* m = list; m != end; ++m) moves[count++] = {*m, 0, !pos.is_capture(*m) && m->kind() != PROMOTION};
-  const Move none[2] = {};
-  const PieceToHistory* const noCont[2] = {nullptr, nullptr};
-  score(hist, none, Move::none(), noCont);
+  count = int(end - list);
+  partition_and_score_noisy();
 }
 
-void MovePicker::score(const History& hist, const Move killers[2], Move counter, const PieceToHistory* const cont[2]) {
-  const Color us = pos.side_to_move();
+// Noisy moves go to the front of `scored` and are scored now; quiet moves are scored only if the
+// search gets that far, which it often does not.
+void MovePicker::partition_and_score_noisy() {
+  int front = 0, back = count;
   for (int i = 0; i < count; ++i) {
-    Scored& s = moves[i];
-    const Move m = s.move;
-    const Piece pc = pos.piece_on(m.from());
+    Move m = list[i];
     if (m == ttMove) {
-      s.score = TT_MOVE;
-    } else if (!s.quiet) {
-      // Most valuable victim first, then capture history; losing exchanges go last.
-      PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
-      if (m.kind() == CASTLING) victim = NO_PIECE_TYPE;
-      int value = SEE_VALUE[victim] * 16 + hist.capture[pc][m.to()][victim] / 16;
-      if (m.kind() == PROMOTION) value += SEE_VALUE[m.promotion()] * 16;
-      bool good = m.kind() == PROMOTION ? m.promotion() == QUEEN : see_ge(pos, m, -50);
-      s.score = (good ? GOOD_CAPTURE : BAD_CAPTURE - 1'000'000) + value;
-    } else if (m == killers[0]) {
-      s.score = KILLER;
+      ttFound = true;
+      continue;
+    }
+    if (pos.is_capture(m) || m.kind() == PROMOTION)
+      scored[front++] = {m, noisy_score(m)};
+    else
+      scored[--back] = {m, 0};
+  }
+  noisyEnd = front;
+  quietBegin = back;
+}
+
+int MovePicker::noisy_score(Move m) const {
+  // Most valuable victim first, then capture history; losing exchanges go last.
+  const Piece pc = pos.piece_on(m.from());
+  PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+  int value = SEE_VALUE[victim] * 16 + hist.capture[pc][m.to()][victim] / 16;
+  if (m.kind() == PROMOTION) value += SEE_VALUE[m.promotion()] * 16;
+  bool good = m.kind() == PROMOTION ? m.promotion() == QUEEN : see_ge(pos, m, -50);
+  return (good ? GOOD_CAPTURE : BAD_CAPTURE - 1'000'000) + value;
+}
+
+void MovePicker::score_quiets() {
+  const Color us = pos.side_to_move();
+  for (int i = quietBegin; i < count; ++i) {
+    const Move m = scored[i].move;
+    if (m == killers[0]) {
+      scored[i].score = KILLER;
     } else if (m == killers[1]) {
-      s.score = KILLER - 1;
-    } else if (m == counter) {
-      s.score = KILLER - 2;
+      scored[i].score = KILLER - 1;
+    } else if (m == counterMove) {
+      scored[i].score = KILLER - 2;
     } else {
+      const Piece pc = pos.piece_on(m.from());
       int h = 2 * hist.butterfly[us][m.from()][m.to()];
       if (cont[0]) h += (*cont[0])[pc][m.to()];
       if (cont[1]) h += (*cont[1])[pc][m.to()];
-      s.score = h;
+      scored[i].score = h;
     }
   }
 }
 
+// Moves the best-scored move of [begin, end) to `begin` and returns it.
+MovePicker::Scored& MovePicker::select_best(int begin, int end) {
+  int best = begin;
+  for (int i = begin + 1; i < end; ++i)
+    if (scored[i].score > scored[best].score) best = i;
+  std::swap(scored[begin], scored[best]);
+  return scored[begin];
+}
+
 Move MovePicker::next() {
-  while (cur < count) {
-    int best = cur;
-    for (int i = cur + 1; i < count; ++i)
-      if (moves[i].score > moves[best].score) best = i;
-    std::swap(moves[cur], moves[best]);
-    const Scored& s = moves[cur++];
-    if (skipQuiets && s.quiet && s.score < KILLER - 2) continue;
-    lastScore = s.score;
-    return s.move;
+  switch (stage) {
+    case Stage::TT:
+      stage = Stage::GoodNoisy;
+      if (ttFound) {
+        lastScore = INT_MAX;
+        return ttMove;
+      }
+      [[fallthrough]];
+    case Stage::GoodNoisy:
+      while (cur < noisyEnd) {
+        Scored& s = select_best(cur, noisyEnd);
+        if (s.score <= BAD_CAPTURE) break;  // the rest are losing: after the quiet moves
+        ++cur;
+        lastScore = s.score;
+        return s.move;
+      }
+      badNoisy = cur;
+      stage = Stage::Quiet;
+      score_quiets();
+      cur = quietBegin;
+      [[fallthrough]];
+    case Stage::Quiet:
+      while (cur < count) {
+        // Once quiets are skipped, only killers, the counter move and checks are still worth a
+        // look, and order no longer matters.
+        Scored& s = skipQuiets ? scored[cur] : select_best(cur, count);
+        ++cur;
+        if (skipQuiets && s.score < KILLER - 2 && !pos.gives_check(s.move)) continue;
+        lastScore = s.score;
+        return s.move;
+      }
+      stage = Stage::BadNoisy;
+      cur = badNoisy;
+      [[fallthrough]];
+    case Stage::BadNoisy:
+      if (cur < noisyEnd) {
+        Scored& s = select_best(cur, noisyEnd);
+        ++cur;
+        lastScore = s.score;
+        return s.move;
+      }
+      return Move::none();
   }
   return Move::none();
 }

@@ -543,9 +543,9 @@ Search::~Search() {
   wait();
 }
 
-void Search::set_hash(std::size_t megabytes) {
+bool Search::set_hash(std::size_t megabytes) {
   wait();
-  tt.resize(megabytes);
+  return tt.resize(megabytes);
 }
 
 void Search::clear() {
@@ -568,6 +568,9 @@ bool Search::should_stop_hard() {
 
 void Search::start(const Position& pos, const SearchLimits& lim, SearchCallbacks cbs) {
   wait();
+  // Set here, not in the search thread, so a `stop` sent right after `go` is never lost.
+  stopFlag = false;
+  ponderFlag = lim.ponder;
   running = true;
   mainThread = std::thread([this, pos, lim, cbs]() { run(pos, lim, cbs); });
 }
@@ -575,8 +578,6 @@ void Search::start(const Position& pos, const SearchLimits& lim, SearchCallbacks
 void Search::run(Position pos, SearchLimits lim, SearchCallbacks cbs) {
   limits = lim;
   callbacks = std::move(cbs);
-  stopFlag = false;
-  ponderFlag = lim.ponder;
   time.start(lim.clock, lim.movetime, opts.moveOverhead, pos.game_ply());
   tt.new_search();
 
@@ -624,12 +625,9 @@ void Search::run(Position pos, SearchLimits lim, SearchCallbacks cbs) {
     lastResult.clear();
   }
   lastNodes = total_nodes();
+  // No longer searching once the GUI can see bestmove: its next command may come at once.
+  running = false;
   if (callbacks.onBestMove) callbacks.onBestMove(best, ponder);
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    running = false;
-  }
-  cv.notify_all();
 }
 
 void Search::stop() { stopFlag = true; }

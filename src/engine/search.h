@@ -4,11 +4,9 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -81,8 +79,8 @@ class Search {
   Search();
   ~Search();
 
-  void set_hash(std::size_t megabytes);
-  void clear();  // new game: TT and all learned statistics
+  bool set_hash(std::size_t megabytes);  // false: not enough memory, a 1 MB table is used
+  void clear();                          // new game: TT and all learned statistics
   SearchOptions& options() { return opts; }
 
   // Starts searching `pos` in the background; callbacks are called from the search thread.
@@ -110,8 +108,6 @@ class Search {
   std::atomic<bool> stopFlag{false};
   std::atomic<bool> ponderFlag{false};
   std::atomic<bool> running{false};
-  std::mutex mutex;
-  std::condition_variable cv;
   TimeManager time;
   SearchLimits limits;
   SearchCallbacks callbacks;

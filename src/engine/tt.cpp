@@ -18,11 +18,22 @@ int gen_of(std::uint64_t d) { return int(d >> 59); }
 
 }  // namespace
 
-void TranspositionTable::resize(std::size_t megabytes) {
-  clusterCount = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Cluster));
-  clusters.reset();  // free first, so old and new tables never coexist in memory
-  clusters = std::make_unique<Cluster[]>(clusterCount);
-  clear();
+bool TranspositionTable::resize(std::size_t megabytes) {
+  std::size_t count = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Cluster));
+  memory.reset();  // free first, so old and new tables never coexist in memory
+  void* raw = std::calloc(count * sizeof(Cluster) + alignof(Cluster), 1);
+  bool ok = raw != nullptr;
+  if (!ok) {  // fall back to the smallest table rather than none
+    count = 1024 * 1024 / sizeof(Cluster);
+    raw = std::calloc(count * sizeof(Cluster) + alignof(Cluster), 1);
+  }
+  memory.reset(raw);
+  // Fresh calloc'd memory is already zero: no need to touch (and commit) every page now.
+  auto addr = (reinterpret_cast<std::uintptr_t>(raw) + alignof(Cluster) - 1) & ~std::uintptr_t(alignof(Cluster) - 1);
+  clusters = reinterpret_cast<Cluster*>(addr);
+  clusterCount = count;
+  generation = 0;
+  return ok;
 }
 
 void TranspositionTable::clear() {

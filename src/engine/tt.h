@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 
 #include "chess/types.h"
@@ -28,7 +29,8 @@ struct TTData {
 class TranspositionTable {
  public:
   TranspositionTable() { resize(16); }
-  void resize(std::size_t megabytes);  // also clears
+  // Also clears. Returns false (keeping the old table) if the memory cannot be had.
+  bool resize(std::size_t megabytes);
   void clear();
   void new_search() { generation = (generation + 1) & 31; }
 
@@ -49,7 +51,11 @@ class TranspositionTable {
   };
   std::size_t index(Key key) const { return std::size_t((unsigned __int128)key * clusterCount >> 64); }
 
-  std::unique_ptr<Cluster[]> clusters;
+  struct Free {
+    void operator()(void* p) const { std::free(p); }
+  };
+  std::unique_ptr<void, Free> memory;  // calloc'd: the OS hands out zero pages lazily
+  Cluster* clusters = nullptr;
   std::size_t clusterCount = 0;
   std::uint8_t generation = 0;
 };

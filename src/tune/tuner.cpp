@@ -89,7 +89,17 @@ void load_games(const std::string& path, Dataset& data, double keep, int skipPli
   static EvalTrace trace;
   std::string line, movetext;
   auto flush = [&]() {
-    std::istringstream is(movetext);
+    // Comments, NAGs and variations carry no moves of the game.
+    std::string clean;
+    int braces = 0, parens = 0;
+    for (char c : movetext) {
+      if (c == '{') ++braces;
+      else if (c == '}') braces = std::max(0, braces - 1);
+      else if (!braces && c == '(') ++parens;
+      else if (!braces && c == ')') parens = std::max(0, parens - 1);
+      else if (!braces && !parens) clean += c;
+    }
+    std::istringstream is(clean);
     std::vector<std::string> tokens;
     for (std::string t; is >> t;) tokens.push_back(t);
     movetext.clear();
@@ -101,7 +111,7 @@ void load_games(const std::string& path, Dataset& data, double keep, int skipPli
     std::vector<Position> picked;
     for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
       std::string t = tokens[i];
-      if (t.find('.') != std::string::npos) continue;  // move numbers
+      if (t.find('.') != std::string::npos || t[0] == '$') continue;  // move numbers, NAGs
       Move m = parse_uci(pos, t);
       if (!m) m = parse_san(pos, t);
       if (!m) return;  // a broken game is dropped whole

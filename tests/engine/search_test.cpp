@@ -125,7 +125,7 @@ TEST_CASE("repetition against the game history is a draw", "[search][draw]") {
   CHECK(r[0].score == 0);
 }
 
-TEST_CASE("MultiPV returns the K best root moves, sorted, with exact scores", "[search][multipv]") {
+TEST_CASE("MultiPV returns the K best root moves sorted with exact scores", "[search][multipv]") {
   Search s;
   Position pos = from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
   auto r = search_depth(s, pos, 8, 4);

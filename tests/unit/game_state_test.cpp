@@ -20,7 +20,7 @@ bool insufficient(std::string_view fen) { return position_from(fen).is_insuffici
 
 }  // namespace
 
-TEST_CASE("insufficient material is exactly K v K, K + minor v K, and same-coloured bishops", "[draw]") {
+TEST_CASE("insufficient material is exactly K v K or K + minor v K or same-coloured bishops", "[draw]") {
   CHECK(insufficient("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
   CHECK(insufficient("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"));
   CHECK(insufficient("4kn2/8/8/8/8/8/8/4K3 w - - 0 1"));
@@ -74,7 +74,7 @@ TEST_CASE("repetition starts anew after a pawn move", "[draw]") {
   CHECK(pos.repetition_count() == 3);
 }
 
-TEST_CASE("is_repetition_draw: once within the search, or twice before it", "[draw]") {
+TEST_CASE("is_repetition_draw: once within the search or twice before it", "[draw]") {
   Position pos;
   CHECK_FALSE(pos.is_repetition_draw(0));
   shuffle_knights(pos);  // the start position again, 4 plies later

@@ -140,7 +140,7 @@ TEST_CASE("SAN disambiguation", "[notation]") {
   }
 }
 
-TEST_CASE("SAN of castling, en passant, promotion and checks", "[notation]") {
+TEST_CASE("SAN of castling and en passant and promotion and checks", "[notation]") {
   Position castling = position_from("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
   CHECK(san_of(castling, SQ_E1, SQ_H1) == "O-O");
   CHECK(san_of(castling, SQ_E1, SQ_A1) == "O-O-O");

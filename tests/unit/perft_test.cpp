@@ -64,7 +64,7 @@ TEST_CASE("perft ethereal_fischer part 1 of 3", "[perft][chess960]") { check_sui
 TEST_CASE("perft ethereal_fischer part 2 of 3", "[perft][chess960]") { check_suite_part(ETHEREAL_FISCHER, 1, 3); }
 TEST_CASE("perft ethereal_fischer part 3 of 3", "[perft][chess960]") { check_suite_part(ETHEREAL_FISCHER, 2, 3); }
 
-TEST_CASE("perft of depth 0 and 1, and perft_divide", "[perft]") {
+TEST_CASE("perft of depth 0 and 1 and perft_divide", "[perft]") {
   Position pos = position_from("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   CHECK(perft(pos, 0) == 1);
   CHECK(perft(pos, 1) == 48);

@@ -88,7 +88,7 @@ TEST_CASE("Zobrist keys stay exact along long random games from the start positi
   }
 }
 
-TEST_CASE("Zobrist keys tell apart side to move, castling and en passant", "[zobrist]") {
+TEST_CASE("Zobrist keys tell apart side to move and castling and en passant", "[zobrist]") {
   const Key start = Position().key();
   CHECK(position_from("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").key() != start);
   CHECK(position_from("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qkq - 0 1").key() != start);
