@@ -56,6 +56,14 @@ struct StackEntry {
   PieceToHistory* cont = nullptr;  // continuation history row of this ply's move
   Move pv[MAX_PLY + 1];
   int pvLength = 0;
+
+  // This ply's PV becomes `m` followed by the next ply's PV.
+  void update_pv(Move m) {
+    const StackEntry& child = this[1];
+    pv[0] = m;
+    std::copy(child.pv, child.pv + child.pvLength, pv + 1);
+    pvLength = child.pvLength + 1;
+  }
 };
 
 class Worker {
@@ -296,11 +304,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
       bestScore = score;
       if (score > alpha) {
         bestMove = m;
-        if (PvNode) {
-          ss->pv[0] = m;
-          for (int i = 0; i < (ss + 1)->pvLength; ++i) ss->pv[i + 1] = (ss + 1)->pv[i];
-          ss->pvLength = (ss + 1)->pvLength + 1;
-        }
+        if (PvNode) ss->update_pv(m);
         if (score >= beta) break;
         alpha = score;
       }
@@ -384,11 +388,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
       bestScore = score;
       if (score > alpha) {
         bestMove = m;
-        if (PvNode) {
-          ss->pv[0] = m;
-          for (int i = 0; i < (ss + 1)->pvLength; ++i) ss->pv[i + 1] = (ss + 1)->pv[i];
-          ss->pvLength = (ss + 1)->pvLength + 1;
-        }
+        if (PvNode) ss->update_pv(m);
         if (score >= beta) break;
         alpha = score;
       }

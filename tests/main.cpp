@@ -1,4 +1,4 @@
-// The unit tests' entry point: Catch2's runner, after the rules library's tables are built.
+// Every test suite's entry point: Catch2's runner, after the rules library's tables are built.
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
