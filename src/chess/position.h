@@ -106,6 +106,15 @@ class Position {
   bool has_legal_moves() const;
   bool is_checkmate() const { return in_check() && !has_legal_moves(); }
   bool is_stalemate() const { return !in_check() && !has_legal_moves(); }
+  // A draw either player may claim: threefold repetition or 50 moves (100 plies) without a
+  // capture or pawn move, unless that last move mated.
+  bool can_claim_draw() const { return repetition_count() >= 3 || (rule50() >= 100 && !is_checkmate()); }
+  // A draw the arbiter declares without a claim: stalemate, a dead position, fivefold repetition,
+  // or 75 moves (150 plies), unless the last move mated.
+  bool is_automatic_draw() const {
+    return is_stalemate() || is_insufficient_material() || repetition_count() >= 5 ||
+           (rule50() >= 150 && !is_checkmate());
+  }
 
   std::string pretty() const;  // an ASCII board with FEN, key and checkers
 

@@ -227,3 +227,36 @@ TEST_CASE("checkmate and stalemate", "[draw]") {
     CHECK_FALSE(pos.is_stalemate());
   }
 }
+
+TEST_CASE("claimable draws: threefold and 50 moves; automatic: fivefold and 75 moves", "[draw]") {
+  Position pos;
+  for (int ply = 1; ply <= 16; ++ply) {
+    play(pos, {KNIGHT_SHUFFLE[(ply - 1) % 4]});
+    INFO("ply " << ply);
+    // The position after ply p has occurred 1 + p / 4 times: a third time from ply 8, a fifth at 16.
+    CHECK(pos.can_claim_draw() == (ply >= 8));
+    CHECK(pos.is_automatic_draw() == (ply >= 16));
+  }
+
+  Position fifty = position_from("r3k3/8/8/8/8/8/7P/R3K3 w - - 99 80");
+  CHECK_FALSE(fifty.can_claim_draw());
+  play(fifty, {"a1b1"});
+  CHECK(fifty.can_claim_draw());
+  CHECK_FALSE(fifty.is_automatic_draw());
+  Position seventyFive = position_from("r3k3/8/8/8/8/8/7P/R3K3 w - - 149 80");
+  CHECK_FALSE(seventyFive.is_automatic_draw());
+  play(seventyFive, {"a1b1"});
+  CHECK(seventyFive.is_automatic_draw());
+
+  // A mate on the 150th ply stands: the game is won, not drawn.
+  Position mate = position_from("7k/8/6K1/8/8/8/8/R7 w - - 149 120");
+  play(mate, {"a1a8"});
+  CHECK(mate.rule50() == 150);
+  CHECK(mate.is_checkmate());
+  CHECK_FALSE(mate.is_automatic_draw());
+  CHECK_FALSE(mate.can_claim_draw());
+  // Stalemate and dead positions are automatic draws.
+  CHECK(position_from("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").is_automatic_draw());
+  CHECK(position_from("8/8/8/4k3/8/8/2KB4/8 w - - 0 1").is_automatic_draw());
+  CHECK_FALSE(position_from("8/8/8/4k3/8/8/2KR4/8 w - - 0 1").is_automatic_draw());
+}
