@@ -302,3 +302,19 @@ TEST_CASE("bench ends with the node signature and speed lines", "[e2e]") {
   CHECK(!field(nps, "Nodes/second:").empty());
   s.ping();
 }
+
+TEST_CASE("several threads and a hash resize between games still give legal moves", "[e2e]") {
+  Session s;
+  s.send("setoption name Threads value 3");
+  s.send("setoption name Hash value 32");
+  s.send("ucinewgame");
+  s.send("position startpos moves d2d4 d7d5 c2c4");
+  s.send("go depth 9");
+  check_bestmove(s, s.expect("bestmove"), START_FEN, {"d2d4", "d7d5", "c2c4"});
+  s.send("setoption name Hash value 8");
+  s.send("ucinewgame");
+  s.send("position startpos");
+  s.send("go movetime 200");
+  check_bestmove(s, s.expect("bestmove", 3s), START_FEN);
+  s.ping();
+}
