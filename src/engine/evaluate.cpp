@@ -114,7 +114,8 @@ void Evaluator<Traced>::pieces_and_mobility(Color c) {
         else if (!(file & pos.pieces(c, PAWN)))
           add(TermPieces, c, P.rookSemiOpenFile);
       }
-      if ((pt == KNIGHT || pt == BISHOP) && (pos.pieces(c, PAWN) & square_bb(s + pawn_push(c))))
+      const Bitboard front = c == WHITE ? shift<NORTH>(square_bb(s)) : shift<SOUTH>(square_bb(s));
+      if ((pt == KNIGHT || pt == BISHOP) && (pos.pieces(c, PAWN) & front))
         add(TermPieces, c, P.minorBehindPawn);
     }
   }

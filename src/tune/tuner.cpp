@@ -87,7 +87,7 @@ void load_games(const std::string& path, Dataset& data, double keep, int skipPli
   if (!in) throw std::runtime_error("cannot open " + path);
   std::uniform_real_distribution<double> uni(0, 1);
   static EvalTrace trace;
-  std::string line, movetext;
+  std::string line, movetext, startFen;
   auto flush = [&]() {
     // Comments, NAGs and variations carry no moves of the game.
     std::string clean;
@@ -108,6 +108,8 @@ void load_games(const std::string& path, Dataset& data, double keep, int skipPli
     float result = res == "1-0" ? 1.0f : res == "0-1" ? 0.0f : res == "1/2-1/2" ? 0.5f : -1.0f;
     if (result < 0) return;
     Position pos;
+    if (!startFen.empty() && !pos.set_fen(startFen).empty()) return;
+    startFen.clear();
     std::vector<Position> picked;
     for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
       std::string t = tokens[i];
@@ -126,6 +128,7 @@ void load_games(const std::string& path, Dataset& data, double keep, int skipPli
     if (line.empty()) continue;
     if (line[0] == '[') {
       if (!movetext.empty()) flush();
+      if (line.rfind("[FEN \"", 0) == 0) startFen = line.substr(6, line.rfind('"') - 6);
       continue;
     }
     movetext += ' ' + line;

@@ -1,6 +1,6 @@
 // Move notation: UCI and SAN round trips over every legal move of the suites, and hand-checked cases.
 #include <catch2/catch.hpp>
-#include <regex>
+#include <string_view>
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
@@ -11,22 +11,47 @@ using namespace sparring::test;
 
 namespace {
 
-// SAN as to_san writes it: castling, a piece move, or a pawn move, then an optional check or mate mark.
-const std::regex SAN_SYNTAX(R"((O-O|O-O-O|[NBRQK][a-h]?[1-8]?x?[a-h][1-8]|([a-h]x)?[a-h][1-8](=[NBRQ])?)[+#]?)");
+// SAN as to_san writes it, in parts: castling, or [piece][origin file][origin rank][x]destination
+// [=promotion], then an optional check or mate mark. Returns false for any other shape.
+struct SanParts {
+  std::string piece, file, rank, capture, dest, promotion;
+  bool castling = false;
+};
 
-// A piece move's SAN in parts: piece, origin file, origin rank, capture mark, destination.
-const std::regex PIECE_SAN(R"(([NBRQK])([a-h]?)([1-8]?)(x?)([a-h][1-8])[+#]?)");
+bool split_san(std::string s, SanParts& p) {
+  auto one_of = [](char c, std::string_view set) { return set.find(c) != std::string_view::npos; };
+  if (!s.empty() && one_of(s.back(), "+#")) s.pop_back();
+  if (s == "O-O" || s == "O-O-O") return p.castling = true;
+  if (s.size() >= 2 && s[s.size() - 2] == '=') {
+    if (!one_of(s.back(), "NBRQ")) return false;
+    p.promotion = s.back();
+    s.resize(s.size() - 2);
+  }
+  std::size_t i = 0;
+  if (!s.empty() && one_of(s[0], "NBRQK")) p.piece = s[i++];
+  if (s.size() < i + 2) return false;
+  p.dest = s.substr(s.size() - 2);
+  if (!one_of(p.dest[0], "abcdefgh") || !one_of(p.dest[1], "12345678")) return false;
+  const std::size_t end = s.size() - 2;
+  if (i < end && one_of(s[i], "abcdefgh")) p.file = s[i++];
+  if (i < end && one_of(s[i], "12345678")) p.rank = s[i++];
+  if (i < end && s[i] == 'x') p.capture = s[i++];
+  if (i != end) return false;
+  if (p.piece.empty())  // pawns: no origin rank, the origin file exactly when capturing
+    return p.rank.empty() && p.file.empty() == p.capture.empty();
+  return p.promotion.empty();
+}
 
 // SAN names a piece's origin only as far as needed: with less, the move would be ambiguous.
 // (The file is preferred: the rank is given only when the file is not enough.)
 void check_minimal_disambiguation(const Position& pos, Move m, const std::string& san) {
-  std::smatch part;
-  if (!std::regex_match(san, part, PIECE_SAN)) return;
-  const std::string piece = part[1], file = part[2], rank = part[3], rest = part.str(4) + part.str(5);
-  if (file.empty() && rank.empty()) return;
-  CHECK(parse_san(pos, piece + rest) == Move::none());
-  if (!rank.empty()) CHECK(parse_san(pos, piece + char('a' + file_of(m.from())) + rest) == Move::none());
-  if (!file.empty() && !rank.empty()) CHECK(parse_san(pos, piece + rank + rest) == Move::none());
+  SanParts part;
+  if (!split_san(san, part) || part.piece.empty()) return;
+  const std::string rest = part.capture + part.dest;
+  if (part.file.empty() && part.rank.empty()) return;
+  CHECK(parse_san(pos, part.piece + rest) == Move::none());
+  if (!part.rank.empty()) CHECK(parse_san(pos, part.piece + char('a' + file_of(m.from())) + rest) == Move::none());
+  if (!part.file.empty() && !part.rank.empty()) CHECK(parse_san(pos, part.piece + part.rank + rest) == Move::none());
 }
 
 // The UCI text a move must have: from and to squares, castling as king-takes-rook in Chess960 mode
@@ -51,7 +76,8 @@ void check_every_move(Position& pos) {
 
     const std::string san = to_san(pos, m);
     INFO("SAN " << san);
-    CHECK(std::regex_match(san, SAN_SYNTAX));
+    SanParts parts;
+    CHECK(split_san(san, parts));
     std::string error;
     CHECK(parse_san(pos, san, &error) == m);
     CHECK(error.empty());
