@@ -262,12 +262,17 @@ std::string UciEngine::wait_for(std::string_view token, Clock::duration timeout,
   }
 }
 
-// Consumes lines the engine sent since its last bestmove, so a stray one cannot answer the next go.
-void UciEngine::drain() {
+// Sends isready and consumes everything up to readyok. UCI output is ordered, so a bestmove read
+// here is a stray one (counted as a protocol error) and can never answer the next go.
+ReadStatus UciEngine::sync(Clock::time_point deadline) {
+  if (!send("isready")) return ReadStatus::Eof;
   std::string line;
-  for (int i = 0; i < 10000 && read_line(line, Clock::now(), false) == ReadStatus::Line; ++i) {
+  for (;;) {
+    ReadStatus st = read_line(line, deadline, true);
+    if (st != ReadStatus::Line) return st;
     auto t = split(line);
     if (t.empty()) continue;
+    if (t[0] == "readyok") return ReadStatus::Line;
     if (t[0] == "bestmove")
       ++stats.protocolErrors;
     else if (!is_uci_message(t[0]))
@@ -277,7 +282,15 @@ void UciEngine::drain() {
 
 UciEngine::GoResult UciEngine::go(const std::string& positionCmd, const std::string& goCmd, Clock::duration limit) {
   GoResult r;
-  drain();
+  if (running()) {
+    ReadStatus st = sync(Clock::now() + limit);
+    if (st != ReadStatus::Line) {
+      if (st == ReadStatus::Eof) reap(false);
+      r.status = st;
+      r.elapsed = limit;
+      return r;
+    }
+  }
   if (!running() || !send(positionCmd)) {
     reap(false);
     r.status = ReadStatus::Eof;

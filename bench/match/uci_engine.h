@@ -100,7 +100,7 @@ class UciEngine {
 
  private:
   std::string wait_for(std::string_view token, Clock::duration timeout, bool inHandshake);
-  void drain();
+  ReadStatus sync(Clock::time_point deadline);
   void reap(bool block);
   void close_pipes();
   void log(char direction, std::string_view line) const;

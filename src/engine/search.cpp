@@ -101,6 +101,8 @@ class Worker {
   void update_continuation(int ply, Piece pc, Square to, int bonus);
   void report(int depth, int multiPV, int alpha, int beta);
   bool stopped() const { return search.stopFlag.load(std::memory_order_relaxed); }
+  // Only this thread writes its counter, so a plain load and store (no locked add) is enough.
+  void count_node() { nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
   void check_time();
 
   Search& search;
@@ -127,7 +129,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
   ss->pvLength = 0;
   if (PvNode) selDepth = std::max(selDepth, ply + 1);
 
-  nodes.fetch_add(1, std::memory_order_relaxed);
+  count_node();
   if (index == 0 && ++checkCounter % 1024 == 0) check_time();
 
   if (!rootNode) {
@@ -336,7 +338,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
   StackEntry* ss = &stack[ply + 2];
   ss->pvLength = 0;
   if (PvNode) selDepth = std::max(selDepth, ply + 1);
-  nodes.fetch_add(1, std::memory_order_relaxed);
+  count_node();
   if (index == 0 && ++checkCounter % 1024 == 0) check_time();
   if (stopped()) return 0;
   if (is_draw(pos, ply)) return VALUE_DRAW;
