@@ -115,8 +115,7 @@ void Evaluator<Traced>::pieces_and_mobility(Color c) {
           add(TermPieces, c, P.rookSemiOpenFile);
       }
       const Bitboard front = c == WHITE ? shift<NORTH>(square_bb(s)) : shift<SOUTH>(square_bb(s));
-      if ((pt == KNIGHT || pt == BISHOP) && (pos.pieces(c, PAWN) & front))
-        add(TermPieces, c, P.minorBehindPawn);
+      if ((pt == KNIGHT || pt == BISHOP) && (pos.pieces(c, PAWN) & front)) add(TermPieces, c, P.minorBehindPawn);
     }
   }
   if (pos.count(c, BISHOP) >= 2) add(TermPieces, c, P.bishopPair);

@@ -93,11 +93,16 @@ void load_games(const std::string& path, Dataset& data, double keep, int skipPli
     std::string clean;
     int braces = 0, parens = 0;
     for (char c : movetext) {
-      if (c == '{') ++braces;
-      else if (c == '}') braces = std::max(0, braces - 1);
-      else if (!braces && c == '(') ++parens;
-      else if (!braces && c == ')') parens = std::max(0, parens - 1);
-      else if (!braces && !parens) clean += c;
+      if (c == '{')
+        ++braces;
+      else if (c == '}')
+        braces = std::max(0, braces - 1);
+      else if (!braces && c == '(')
+        ++parens;
+      else if (!braces && c == ')')
+        parens = std::max(0, parens - 1);
+      else if (!braces && !parens)
+        clean += c;
     }
     std::istringstream is(clean);
     std::vector<std::string> tokens;
