@@ -52,7 +52,6 @@ struct StackEntry {
   Move killers[2] = {};
   Move excluded = Move::none();
   int staticEval = 0;
-  bool inCheck = false;
   PieceToHistory* cont = nullptr;  // continuation history row of this ply's move
   Move pv[MAX_PLY + 1];
   int pvLength = 0;
@@ -80,7 +79,7 @@ class Worker {
     for (Move m : MoveList(pos))
       if (limits.searchMoves.empty() ||
           std::find(limits.searchMoves.begin(), limits.searchMoves.end(), m) != limits.searchMoves.end())
-        rootMoves.push_back(RootMove{m, -VALUE_INFINITE, -VALUE_INFINITE, -VALUE_INFINITE, 0, BOUND_EXACT, {m}});
+        rootMoves.push_back(RootMove{m, -VALUE_INFINITE, -VALUE_INFINITE, 0, BOUND_EXACT, {m}});
   }
 
   void iterative_deepening();
@@ -157,7 +156,6 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
     return ttScore;
 
   int eval;
-  ss->inCheck = inCheck;
   (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
   if (inCheck) {
     eval = ss->staticEval = -VALUE_INFINITE;
@@ -289,7 +287,6 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
 
     if (rootNode) {
       RootMove& rm = *std::find_if(rootMoves.begin(), rootMoves.end(), [&](const RootMove& r) { return r.move == m; });
-      rm.averageScore = rm.averageScore == -VALUE_INFINITE ? score : (2 * score + rm.averageScore) / 3;
       if (moveCount == 1 || score > alpha) {
         rm.score = score;
         rm.selDepth = selDepth;

@@ -62,7 +62,7 @@ struct SearchCallbacks {
 
 struct RootMove {
   Move move;
-  int score = -VALUE_INFINITE, previousScore = -VALUE_INFINITE, averageScore = -VALUE_INFINITE;
+  int score = -VALUE_INFINITE, previousScore = -VALUE_INFINITE;
   int selDepth = 0;
   Bound bound = BOUND_EXACT;
   std::vector<Move> pv;
