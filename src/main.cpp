@@ -18,6 +18,7 @@ void usage(std::ostream& os) {
         "  (no command)   speak the UCI protocol on stdin/stdout\n"
         "  perft          count leaf nodes of the move tree (sparring perft --help)\n"
         "  bench [depth]  search the fixed bench positions; prints the node signature and speed\n"
+        "  review FILE    judge every move of the games in a PGN file (sparring review --help)\n"
         "  magics         search the magic multipliers anew and print them as C++ tables\n";
 }
 
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
   std::string cmd = argv[1];
   if (cmd == "perft") return cli::perft_command(argc - 1, argv + 1);
   if (cmd == "bench") return cli::bench_command(argc - 1, argv + 1);
+  if (cmd == "review") return cli::review_command(argc - 1, argv + 1);
   if (cmd == "magics") {
     std::cout << generate_magics_source();
     return 0;

@@ -6,5 +6,6 @@ namespace sparring::cli {
 
 int perft_command(int argc, char** argv);
 int bench_command(int argc, char** argv);
+int review_command(int argc, char** argv);
 
 }  // namespace sparring::cli
