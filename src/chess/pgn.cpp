@@ -21,7 +21,8 @@ std::string lower(std::string_view s) {
 
 // The traditional suffix annotations and their NAG numbers.
 int glyph_nag(std::string_view g) {
-  constexpr std::pair<std::string_view, int> GLYPHS[] = {{"!", 1}, {"?", 2}, {"!!", 3}, {"??", 4}, {"!?", 5}, {"?!", 6}};
+  constexpr std::pair<std::string_view, int> GLYPHS[] = {{"!", 1},  {"?", 2},  {"!!", 3},
+                                                         {"??", 4}, {"!?", 5}, {"?!", 6}};
   for (auto [text, nag] : GLYPHS)
     if (g == text) return nag;
   return 0;
@@ -131,7 +132,8 @@ void PgnReader::skip_to_line_end() {
 std::string PgnReader::read_symbol() {
   std::string s;
   int c;
-  while ((c = peek()) != EOF && !std::isspace(c) && std::string_view("{}()[];$\"<>").find(char(c)) == std::string_view::npos)
+  while ((c = peek()) != EOF && !std::isspace(c) &&
+         std::string_view("{}()[];$\"<>").find(char(c)) == std::string_view::npos)
     s += char(get());
   return s;
 }
@@ -268,7 +270,7 @@ PgnStatus PgnReader::read(PgnGame& game, std::string& error) {
     skip_space();
     int c = peek();
     if (c == EOF) break;
-    if (lineStart && c == '[' && depth == 0) break;  // the next game's tags: this one had no result
+    if (lineStart && c == '[') break;  // the next game's tags: this one had no result (or was cut short)
     if (lineStart && c == '%') {
       skip_to_line_end();
       continue;
@@ -345,7 +347,9 @@ PgnStatus PgnReader::read(PgnGame& game, std::string& error) {
 
 std::string format_pgn(const PgnGame& game, std::string_view finalComment) {
   std::string s;
-  const std::string result = game.result != "*" ? game.result : is_result(game.tag("Result")) ? game.tag("Result") : "*";
+  const std::string result = game.result != "*"              ? game.result
+                             : is_result(game.tag("Result")) ? game.tag("Result")
+                                                             : "*";
   for (std::string_view name : SEVEN_TAG_ROSTER) {
     std::string value = name == "Result" ? result : game.tag(name);
     s += tag_line(std::string(name), value.empty() ? pgn_roster_default(name) : value);

@@ -130,8 +130,8 @@ int run_review(const ReviewJob& job) {
       finished.erase(it);
       if (job.progress) {
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        std::string left = expected > printed ? ", about " + duration(elapsed / printed * (expected - printed)) + " left"
-                                              : "";
+        std::string left =
+            expected > printed ? ", about " + duration(elapsed / printed * (expected - printed)) + " left" : "";
         std::cerr << "\rreviewed " << printed << (expected ? "/" + std::to_string(expected) : "") << " games in "
                   << duration(elapsed) << left << "   " << std::flush;
       }

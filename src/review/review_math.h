@@ -8,9 +8,9 @@
 
 namespace sparring::review {
 
-constexpr int MATE_SCORE = 32000;            // the engine's VALUE_MATE (checked where both are seen)
+constexpr int MATE_SCORE = 32000;              // the engine's VALUE_MATE (checked where both are seen)
 constexpr int MATE_BOUND = MATE_SCORE - 1000;  // at least this far out: a mate score
-constexpr int EVAL_CAP = 1000;               // centipawns; a mate counts as this much
+constexpr int EVAL_CAP = 1000;                 // centipawns; a mate counts as this much
 
 inline bool is_mate(int score) { return score >= MATE_BOUND || score <= -MATE_BOUND; }
 // Moves to mate, signed: > 0 the side mates, < 0 it is mated (0: checkmate on the board).

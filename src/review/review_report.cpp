@@ -33,7 +33,7 @@ int white_score(const MoveReview& m, bool after) {
 std::string verdict_text(const MoveReview& m) {
   std::string what = m.verdict.mate == MateChange::MATE_CREATED ? "Checkmate is now unavoidable"
                      : m.verdict.mate == MateChange::MATE_LOST  ? "Lost forced checkmate sequence"
-                                                                 : "";
+                                                                : "";
   std::string name = judgement_name(m.verdict.judgement);
   name[0] = char(std::toupper((unsigned char)name[0]));
   return what.empty() ? name + "." : name + ": " + what + ".";
@@ -90,8 +90,8 @@ std::string format_text(const GameReview& r, int index) {
     char line[240];
     std::snprintf(line, sizeof line, "    %-14s %-11s %6s -> %-6s  Win%% %4.1f -> %4.1f  best: %s%s\n",
                   (move_label(m) + glyph).c_str(), judgement_name(m.verdict.judgement),
-                  format_score(white_score(m, false)).c_str(), format_score(white_score(m, true)).c_str(),
-                  m.winBefore, m.winAfter, m.bestSan.c_str(),
+                  format_score(white_score(m, false)).c_str(), format_score(white_score(m, true)).c_str(), m.winBefore,
+                  m.winAfter, m.bestSan.c_str(),
                   m.verdict.mate == MateChange::MATE_LOST      ? "  (lost a forced mate)"
                   : m.verdict.mate == MateChange::MATE_CREATED ? "  (walked into a forced mate)"
                                                                : "");
@@ -123,7 +123,8 @@ std::string format_json(const GameReview& r, int index) {
     s += (i ? ",{" : "{");
     s += "\"ply\":" + std::to_string(m.ply + 1) + ",\"color\":" + (m.mover == WHITE ? "\"white\"" : "\"black\"");
     s += ",\"move\":" + json_string(m.san) + ",\"best\":" + json_string(m.bestSan);
-    s += ",\"eval_before\":" + score_json(white_score(m, false)) + ",\"eval_after\":" + score_json(white_score(m, true));
+    s +=
+        ",\"eval_before\":" + score_json(white_score(m, false)) + ",\"eval_after\":" + score_json(white_score(m, true));
     s += ",\"win_before\":" + fmt("%.2f", m.winBefore) + ",\"win_after\":" + fmt("%.2f", m.winAfter);
     s += ",\"accuracy\":" + fmt("%.2f", m.accuracy) + ",\"cp_loss\":" + std::to_string(m.cpLoss);
     s += ",\"judgement\":" + json_string(judgement_name(m.verdict.judgement));
@@ -163,8 +164,9 @@ int rating_band(const std::string& elo) {
 }
 
 const char* band_name(int band) {
-  static const char* const NAMES[BAND_NB] = {"<900",      "900-1100",  "1100-1300", "1300-1500", "1500-1700", "1700-1900",
-                                             "1900-2100", "2100-2300", "2300-2500", ">=2500",    "unrated"};
+  static const char* const NAMES[BAND_NB] = {"<900",      "900-1100",  "1100-1300", "1300-1500",
+                                             "1500-1700", "1700-1900", "1900-2100", "2100-2300",
+                                             "2300-2500", ">=2500",    "unrated"};
   return NAMES[band];
 }
 
@@ -199,6 +201,11 @@ std::string format_totals_json(const ReviewTotals (&bands)[BAND_NB], const Revie
            ",\"acpl\":" + fmt("%.2f", t.moves ? double(t.cpLossSum) / t.moves : 0.0) +
            ",\"accuracy\":" + fmt("%.2f", t.accuracyCount ? t.accuracySum / t.accuracyCount : 0.0) +
            ",\"best_move_share\":" + fmt("%.4f", share(t.bestPlayed, t.moves) / 100) +
+           ",\"blunders\":" + std::to_string(t.blunders) + ",\"mistakes\":" + std::to_string(t.mistakes) +
+           ",\"inaccuracies\":" + std::to_string(t.inaccuracies) + ",\"cp_loss_sum\":" + std::to_string(t.cpLossSum) +
+           ",\"accuracy_sum\":" + fmt("%.3f", t.accuracySum) +
+           ",\"accuracy_count\":" + std::to_string(t.accuracyCount) +
+           ",\"best_played\":" + std::to_string(t.bestPlayed) +
            ",\"mate_in_1_available\":" + std::to_string(t.mateInOneAvailable) +
            ",\"mate_in_1_missed\":" + std::to_string(t.mateInOneMissed) +
            ",\"short_mate_available\":" + std::to_string(t.shortMateAvailable) +

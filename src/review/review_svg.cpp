@@ -54,8 +54,8 @@ std::string render_svg(const GameReview& r) {
                   "\" font-family=\"sans-serif\" font-size=\"12\">\n";
   s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   std::string white = r.game.tag("White"), black = r.game.tag("Black");
-  std::string title = (white.empty() ? "White" : white) + " - " + (black.empty() ? "Black" : black) + "  " +
-                      r.game.result;
+  std::string title =
+      (white.empty() ? "White" : white) + " - " + (black.empty() ? "Black" : black) + "  " + r.game.result;
   s += "<text class=\"title\" x=\"" + num(WIDTH / 2) + "\" y=\"24\" text-anchor=\"middle\" font-size=\"16\">" +
        xml_escape(title) + "</text>\n";
   // Plot frame and horizontal grid with Win% labels.
@@ -97,7 +97,8 @@ std::string render_svg(const GameReview& r) {
   if (points > 0) {
     s += "<polygon class=\"white-area\" points=\"" + num(x_of(0)) + "," + num(y_of(0)) + " " + pts + " " +
          num(x_of(points - 1)) + "," + num(y_of(0)) + "\" fill=\"#ffffff\" stroke=\"none\"/>\n";
-    s += "<polyline class=\"eval-curve\" points=\"" + pts + "\" fill=\"none\" stroke=\"#1f4e9c\" stroke-width=\"2\"/>\n";
+    s +=
+        "<polyline class=\"eval-curve\" points=\"" + pts + "\" fill=\"none\" stroke=\"#1f4e9c\" stroke-width=\"2\"/>\n";
   }
   // Markers on the position after each flagged move.
   for (size_t i = 0; i < r.moves.size(); ++i) {
