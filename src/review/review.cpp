@@ -93,24 +93,24 @@ GameReview review_game(const PgnGame& game, const ReviewSettings& settings, Sear
 void ReviewTotals::add(const GameReview& review, Color side) {
   const PlayerSummary& p = review.players[side];
   if (!p.moves) return;
-  ++games;
-  moves += p.moves;
-  inaccuracies += p.inaccuracies;
-  mistakes += p.mistakes;
-  blunders += p.blunders;
-  cpLossSum += p.cpLossSum;
-  if (p.accuracy >= 0) {
-    accuracySum += p.accuracy;
-    ++accuracyCount;
-  }
+  ReviewTotals t;
+  t.games = 1;
+  t.moves = p.moves;
+  t.inaccuracies = p.inaccuracies;
+  t.mistakes = p.mistakes;
+  t.blunders = p.blunders;
+  t.cpLossSum = p.cpLossSum;
+  t.accuracyCount = p.accuracy >= 0;
+  t.accuracySum = p.accuracy >= 0 ? p.accuracy : 0;
   for (const MoveReview& m : review.moves) {
     if (m.mover != side) continue;
-    bestPlayed += m.bestPlayed;
-    mateInOneAvailable += m.mateInOneAvailable;
-    mateInOneMissed += m.mateInOneAvailable && !m.mateInOnePlayed;
-    shortMateAvailable += m.shortMateAvailable;
-    shortMateLost += m.shortMateAvailable && m.verdict.mate == MateChange::MATE_LOST;
+    t.bestPlayed += m.bestPlayed;
+    t.mateInOneAvailable += m.mateInOneAvailable;
+    t.mateInOneMissed += m.mateInOneAvailable && !m.mateInOnePlayed;
+    t.shortMateAvailable += m.shortMateAvailable;
+    t.shortMateLost += m.shortMateAvailable && m.verdict.mate == MateChange::MATE_LOST;
   }
+  add(t);
 }
 
 void ReviewTotals::add(const ReviewTotals& o) {

@@ -49,7 +49,8 @@ std::string uci_moves(const PgnGame& g) {
   Position pos = g.start_position();
   std::string s;
   for (const PgnMove& m : g.moves) {
-    s += (s.empty() ? "" : " ") + to_uci(pos, m.move);
+    if (!s.empty()) s += ' ';
+    s += to_uci(pos, m.move);
     pos.make_move(m.move);
   }
   return s;
