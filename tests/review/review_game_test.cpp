@@ -45,7 +45,7 @@ int count(const std::string& text, const std::string& what) {
 
 }  // namespace
 
-TEST_CASE("Review flags the blunder of the Scholar's mate and nothing like it for White") {
+TEST_CASE("Review flags the blunder of the Scholars mate and nothing like it for White") {
   GameReview r = review_text(SCHOLARS_MATE);
   REQUIRE(r.moves.size() == 7);
   REQUIRE(r.whiteScores.size() == 8);
