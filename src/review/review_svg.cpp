@@ -61,6 +61,15 @@ std::string render_svg(const GameReview& r) {
   // Plot frame and horizontal grid with Win% labels.
   s += "<rect x=\"" + num(LEFT) + "\" y=\"" + num(TOP) + "\" width=\"" + num(PLOT_W) + "\" height=\"" + num(PLOT_H) +
        "\" fill=\"#f4f4f4\" stroke=\"#888\"/>\n";
+  // White's share of the Win% shaded below the curve, under the grid lines.
+  std::string pts;
+  for (int i = 0; i < points; ++i) {
+    if (i) pts += ' ';
+    pts.append(num(x_of(i))).append(",").append(num(y_of(win_percent(r.whiteScores[i]))));
+  }
+  if (points > 0)
+    s += "<polygon class=\"white-area\" points=\"" + num(x_of(0)) + "," + num(y_of(0)) + " " + pts + " " +
+         num(x_of(points - 1)) + "," + num(y_of(0)) + "\" fill=\"#ffffff\" stroke=\"none\"/>\n";
   for (int w = 0; w <= 100; w += 25) {
     const std::string y = num(y_of(w));
     s += "<line x1=\"" + num(LEFT) + "\" y1=\"" + y + "\" x2=\"" + num(LEFT + PLOT_W) + "\" y2=\"" + y +
@@ -88,18 +97,10 @@ std::string render_svg(const GameReview& r) {
   s += "<text class=\"axis-label\" x=\"18\" y=\"" + num(TOP + PLOT_H / 2) +
        "\" text-anchor=\"middle\" transform=\"rotate(-90 18 " + num(TOP + PLOT_H / 2) + ")\">White's Win%</text>\n";
 
-  // The curve, with White's share shaded below it.
-  std::string pts;
-  for (int i = 0; i < points; ++i) {
-    if (i) pts += ' ';
-    pts.append(num(x_of(i))).append(",").append(num(y_of(win_percent(r.whiteScores[i]))));
-  }
-  if (points > 0) {
-    s += "<polygon class=\"white-area\" points=\"" + num(x_of(0)) + "," + num(y_of(0)) + " " + pts + " " +
-         num(x_of(points - 1)) + "," + num(y_of(0)) + "\" fill=\"#ffffff\" stroke=\"none\"/>\n";
+  // The curve of White's Win%.
+  if (points > 0)
     s +=
         "<polyline class=\"eval-curve\" points=\"" + pts + "\" fill=\"none\" stroke=\"#1f4e9c\" stroke-width=\"2\"/>\n";
-  }
   // Markers on the position after each flagged move.
   for (size_t i = 0; i < r.moves.size(); ++i) {
     const MoveReview& m = r.moves[i];
