@@ -4,8 +4,10 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -138,9 +140,13 @@ int run_review(const ReviewJob& job) {
     }
   };
 
-  auto worker = [&]() {
-    Search search;
-    search.set_hash(job.hashMb);
+  // One search per thread, made here: constructing a Search touches shared tables.
+  std::vector<std::unique_ptr<Search>> searches;
+  for (int i = 0; i < job.threads; ++i) {
+    searches.push_back(std::make_unique<Search>());
+    searches.back()->set_hash(job.hashMb);
+  }
+  auto worker = [&](Search& search) {
     for (;;) {
       PgnGame game;
       int index;
@@ -163,7 +169,7 @@ int run_review(const ReviewJob& job) {
     }
   };
   std::vector<std::thread> pool;
-  for (int i = 0; i < job.threads; ++i) pool.emplace_back(worker);
+  for (int i = 0; i < job.threads; ++i) pool.emplace_back(worker, std::ref(*searches[i]));
   for (auto& t : pool) t.join();
   if (job.progress && printed) std::cerr << '\n';
 
