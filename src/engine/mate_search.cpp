@@ -295,8 +295,11 @@ MateSearchResult search_mates(const Position& pos, const MateSearchLimits& limit
   MateSearchResult result;
   const int maxMoves = std::clamp(limits.maxMoves, 1, MAX_MATE_MOVES);
   Prover prover(pos, limits);
-  MoveList rootMoves(pos);
-  std::vector<Move> open(rootMoves.begin(), rootMoves.end());
+  std::vector<Move> open;
+  for (Move m : MoveList(pos))
+    if (limits.rootMoves.empty() ||
+        std::find(limits.rootMoves.begin(), limits.rootMoves.end(), m) != limits.rootMoves.end())
+      open.push_back(m);
   // Iterative deepening on the mate length: a move first proven at length d was disproved at
   // every shorter length, so its d is exact.
   for (int d = 1; d <= maxMoves && !open.empty() && !prover.aborted; ++d) {
@@ -314,8 +317,8 @@ MateSearchResult search_mates(const Position& pos, const MateSearchLimits& limit
     }
   }
   result.complete = !prover.aborted;
-  if (limits.withPv)
-    for (MatingMove& mm : result.moves) mm.pv = prover.principal_variation(mm.move, mm.mateIn);
+  for (int i = 0; i < std::min<int>(limits.pvLines, int(result.moves.size())) && !prover.aborted; ++i)
+    result.moves[i].pv = prover.principal_variation(result.moves[i].move, result.moves[i].mateIn);
   result.nodes = prover.nodes;
   return result;
 }

@@ -24,7 +24,8 @@ struct MateSearchLimits {
   int maxMoves = 1;                   // look for mates in at most this many moves (1..MAX_MATE_MOVES)
   std::uint64_t nodeBudget = 0;       // positions to visit at most; 0 = no limit
   std::function<bool()> interrupted;  // polled every few thousand nodes; true stops the search
-  bool withPv = false;                // also work out a principal variation per mating move
+  int pvLines = 0;                    // work out a principal variation for this many of the mating moves
+  std::vector<Move> rootMoves;        // consider only these first moves; empty = all legal moves
 };
 
 struct MateSearchResult {

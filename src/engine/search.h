@@ -100,6 +100,9 @@ class Search {
   void run(Position pos, SearchLimits limits, SearchCallbacks callbacks);
   std::uint64_t total_nodes() const;
   bool should_stop_hard();  // checked by the main worker every few thousand nodes
+  // `go mate N`: runs the mate prover; true when it proved a mate, reported every mating first
+  // move (up to MultiPV lines) and chose `best`. False: no mate proven, the normal search decides.
+  bool prove_mate(const Position& pos, Move& best, Move& ponder);
 
   TranspositionTable tt;
   SearchOptions opts;
