@@ -3,13 +3,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 
 #include <cxxopts.hpp>
 
+#include "chess/epd.h"
 #include "chess/notation.h"
 #include "cli/commands.h"
 #include "engine/mate_search.h"
@@ -35,39 +36,14 @@ std::string san_of(const Position& pos, Move m) {
   return to_san(p, m);
 }
 
-// One EPD record of a mate puzzle: the position, `dm N` and the first move of `pv`.
-struct MatePuzzle {
-  std::string fen, firstMove, id;
-  int dm = 0;
-};
-
-// EPD: four FEN fields, optionally the two move counters, then `opcode operands;` operations.
-std::string parse_epd_line(const std::string& line, MatePuzzle& out) {
-  std::istringstream is(line);
-  std::string field, fen;
-  for (int i = 0; i < 4 && is >> field; ++i) fen += (i ? " " : "") + field;
-  std::string rest;
-  std::getline(is, rest);
-  std::istringstream counters(rest);
-  std::string half, full;
-  if (counters >> half >> full && std::all_of(half.begin(), half.end(), ::isdigit) && !half.empty() &&
-      std::all_of(full.begin(), full.end(), ::isdigit) && !full.empty()) {
-    fen += " " + half + " " + full;
-    std::getline(counters, rest);
-  }
-  out.fen = fen;
-  std::istringstream ops(rest);
-  std::string op;
-  while (std::getline(ops, op, ';')) {
-    std::istringstream words(op);
-    std::string code;
-    words >> code;
-    if (code == "dm") words >> out.dm;
-    if (code == "pv") words >> out.firstMove;
-    if (code == "id") words >> out.id;
-  }
-  if (out.dm < 1) return "no 'dm N' operation";
-  if (out.firstMove.empty()) return "no 'pv' operation";
+// A mate puzzle from an EPD record: `dm N` and the solution's first move (first operand of `pv`).
+std::string read_mate_puzzle(const std::string& line, EpdRecord& record, int& dm, std::string& firstMove) {
+  if (std::string err = parse_epd(line, record); !err.empty()) return err;
+  const auto* dmOp = record.find("dm");
+  const auto* pvOp = record.find("pv");
+  if (!dmOp || dmOp->empty() || (dm = std::atoi(dmOp->front().c_str())) < 1) return "no 'dm N' operation";
+  if (!pvOp || pvOp->empty()) return "no 'pv' operation";
+  firstMove = pvOp->front();
   return "";
 }
 
@@ -81,22 +57,26 @@ int check_epd(const std::string& path, std::uint64_t budget) {
   std::string line;
   while (std::getline(in, line)) {
     ++lineNo;
-    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+    EpdRecord record;
+    int dm = 0;
+    std::string firstMove;
+    std::string err = read_mate_puzzle(line, record, dm, firstMove);
+    if (err == "empty") continue;
     ++total;
-    MatePuzzle puzzle;
     Position pos;
-    std::string err = parse_epd_line(line, puzzle);
-    if (err.empty()) err = pos.set_fen(puzzle.fen);
-    Move stored = err.empty() ? parse_any_move(pos, puzzle.firstMove) : Move::none();
-    if (err.empty() && !stored) err = "pv move '" + puzzle.firstMove + "' is not legal";
+    if (err.empty()) err = pos.set_fen(record.fen);
+    Move stored = err.empty() ? parse_any_move(pos, firstMove) : Move::none();
+    if (err.empty() && !stored) err = "pv move '" + firstMove + "' is not legal";
     if (!err.empty()) {
       ++disagree;
       std::printf("line %d: BAD RECORD: %s\n", lineNo, err.c_str());
       continue;
     }
+    const auto* idOp = record.find("id");
+    const std::string id = idOp && !idOp->empty() ? idOp->front() : "";
     auto t1 = std::chrono::steady_clock::now();
     MateSearchLimits limits;
-    limits.maxMoves = puzzle.dm;
+    limits.maxMoves = dm;
     limits.nodeBudget = budget;
     MateSearchResult r = search_mates(pos, limits);
     slowest = std::max(slowest, seconds_since(t1));
@@ -106,12 +86,12 @@ int check_epd(const std::string& path, std::uint64_t budget) {
     const int shortest = r.moves.empty() ? 0 : r.moves.front().mateIn;
     if (!r.complete) {
       ++unknown;
-      std::printf("line %d %s: UNKNOWN: node budget exhausted (%llu nodes)\n", lineNo, puzzle.id.c_str(),
+      std::printf("line %d %s: UNKNOWN: node budget exhausted (%llu nodes)\n", lineNo, id.c_str(),
                   (unsigned long long)r.nodes);
-    } else if (!listed || shortest != puzzle.dm) {
+    } else if (!listed || shortest != dm) {
       ++disagree;
-      std::printf("line %d %s: DISAGREE: dm %d, pv %s; prover: %s, shortest mate %d\n", lineNo, puzzle.id.c_str(),
-                  puzzle.dm, puzzle.firstMove.c_str(), listed ? "pv move listed" : "pv move NOT listed", shortest);
+      std::printf("line %d %s: DISAGREE: dm %d, pv %s; prover: %s, shortest mate %d\n", lineNo, id.c_str(), dm,
+                  firstMove.c_str(), listed ? "pv move listed" : "pv move NOT listed", shortest);
     } else {
       ++agree;
     }
