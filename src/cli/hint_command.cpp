@@ -9,6 +9,7 @@
 
 #include "chess/notation.h"
 #include "cli/commands.h"
+#include "cli/parse_args.h"
 #include "engine/search.h"
 
 namespace sparring::cli {
@@ -38,12 +39,8 @@ int hint_command(int argc, char** argv) {
       "movetime", "search this many milliseconds instead of to a depth", cxxopts::value<int>())("h,help",
                                                                                                 "show this help");
   try {
-    auto args = options.parse(argc, argv);
-    if (args.count("help")) {
-      std::cout << options.help() << std::flush;
-      return 0;
-    }
-    if (!args.unmatched().empty()) throw std::invalid_argument("unexpected argument '" + args.unmatched()[0] + "'");
+    cxxopts::ParseResult args;
+    if (!parse_args(options, argc, argv, args)) return 0;
     if (!args.count("fen")) throw std::invalid_argument("--fen is required");
     if (args.count("depth") && args.count("movetime"))
       throw std::invalid_argument("give --depth or --movetime, not both");

@@ -13,6 +13,7 @@
 #include "chess/epd.h"
 #include "chess/notation.h"
 #include "cli/commands.h"
+#include "cli/parse_args.h"
 #include "engine/mate_search.h"
 
 namespace sparring::cli {
@@ -153,12 +154,8 @@ int puzzle_command(int argc, char** argv) {
       "nodes", "node budget per position",
       cxxopts::value<std::uint64_t>()->default_value(std::to_string(DEFAULT_NODES)))("h,help", "show this help");
   try {
-    auto args = options.parse(argc, argv);
-    if (args.count("help")) {
-      std::cout << options.help() << std::flush;
-      return 0;
-    }
-    if (!args.unmatched().empty()) throw std::invalid_argument("unexpected argument '" + args.unmatched()[0] + "'");
+    cxxopts::ParseResult args;
+    if (!parse_args(options, argc, argv, args)) return 0;
     const std::uint64_t budget = args["nodes"].as<std::uint64_t>();
     if (budget == 0) throw std::invalid_argument("--nodes must be at least 1");
     if (args.count("epd")) {

@@ -98,6 +98,13 @@ class Prover {
     if (++nodes >= limits.nodeBudget && limits.nodeBudget) aborted = true;
     if ((nodes & 4095) == 0 && limits.interrupted && limits.interrupted()) aborted = true;
   }
+  enum class Known { NOTHING, MATE, NO_MATE };
+  // What the table knows of "mate within n" here; `ttMove` gets its move either way.
+  Known lookup(Key k, int n, Move& ttMove) const {
+    const Entry* e = table.probe(k);
+    ttMove = e ? e->move : Move::none();
+    return !e ? Known::NOTHING : e->hi <= n ? Known::MATE : e->lo > n ? Known::NO_MATE : Known::NOTHING;
+  }
   bool mate_in_one(Move& mating);
   int score_attacker_move(Move m, Move ttMove, int ply) const;
   int score_defender_move(Move m, Move ttMove, int ply) const;
@@ -178,10 +185,8 @@ bool Prover::mate_in_one(Move& mating) {
 bool Prover::attacker(int n, int ply) {
   if (aborted || (ply > 0 && draw_claimable())) return false;
   const Key k = key();
-  const Entry* e = table.probe(k);
-  if (e && e->hi <= n) return true;
-  if (e && e->lo > n) return false;
-  const Move ttMove = e ? e->move : Move::none();
+  Move ttMove;
+  if (Known known = lookup(k, n, ttMove); known != Known::NOTHING) return known == Known::MATE;
   const std::uint64_t repBefore = repetitionHits;
 
   if (n == 1) {
@@ -226,10 +231,8 @@ bool Prover::defender(int k, int ply) {
   if (draw_claimable()) return false;
 
   const Key key_ = key();
-  const Entry* e = table.probe(key_);
-  if (e && e->hi <= k) return true;
-  if (e && e->lo > k) return false;
-  const Move ttMove = e ? e->move : Move::none();
+  Move ttMove;
+  if (Known known = lookup(key_, k, ttMove); known != Known::NOTHING) return known == Known::MATE;
   const std::uint64_t repBefore = repetitionHits;
 
   for (const Move* m = moves; m != end; ++m) list[count++] = {*m, score_defender_move(*m, ttMove, ply)};
