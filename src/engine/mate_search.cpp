@@ -30,7 +30,7 @@ class MateTable {
     std::uint64_t wanted = nodeBudget ? std::bit_ceil(std::max<std::uint64_t>(nodeBudget / 2, 1024)) : 1u << 20;
     const std::uint64_t size = std::min<std::uint64_t>(wanted, 1u << 20);
     // calloc: the OS hands out zero pages lazily, so an unused table costs nothing to clear. A
-    // zero key never matches a real position, so zeroed entries read as empty.
+    // zeroed entry reads as empty: a real position's key is zero with odds of 2^-64.
     entries.reset(static_cast<Entry*>(std::calloc(size, sizeof(Entry))));
     mask = entries ? size - 1 : 0;
     if (!entries) entries.reset(static_cast<Entry*>(std::calloc(1, sizeof(Entry))));

@@ -1,5 +1,6 @@
 // `go mate N` end to end: every mating first move listed under MultiPV (checked against a plain
 // full-width search), no mate claimed when there is none, and `stop` answered at once.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <set>
@@ -112,6 +113,7 @@ TEST_CASE("go mate with no mate plays a legal move and claims no mate", "[e2e][m
     INFO(l);
     CHECK_FALSE(claims_mate(l));
   }
+  CHECK(std::find(s.lines.begin(), s.lines.end(), "info string no forced mate in 3") != s.lines.end());
 }
 
 TEST_CASE("stop during go mate answers at once and go mate keeps a node limit", "[e2e][mate]") {

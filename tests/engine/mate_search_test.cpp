@@ -185,17 +185,17 @@ TEST_CASE("the 50-move rule ends a mate that comes too late", "[mate_search]") {
 
 TEST_CASE("a budget too small is reported as incomplete and what is listed is still right", "[mate_search]") {
   std::vector<Puzzle> puzzles = load_puzzles();
-  auto deepest =
-      std::max_element(puzzles.begin(), puzzles.end(), [](const Puzzle& a, const Puzzle& b) { return a.dm < b.dm; });
-  REQUIRE(deepest->dm >= 5);
-  Position pos = from_fen(deepest->fen);
+  // A mate in 5: far more than the budget's 2,000 nodes, cheap enough to solve in full as well.
+  auto mateIn5 = std::find_if(puzzles.begin(), puzzles.end(), [](const Puzzle& p) { return p.dm == 5; });
+  REQUIRE(mateIn5 != puzzles.end());
+  Position pos = from_fen(mateIn5->fen);
   bool complete = true;
-  std::vector<MatingMove> partial = find_mating_moves(pos, deepest->dm, 2000, &complete);
+  std::vector<MatingMove> partial = find_mating_moves(pos, mateIn5->dm, 2000, &complete);
   CHECK_FALSE(complete);
-  CHECK(shortest_mate(pos, deepest->dm, 2000, &complete) == 0);
+  CHECK(shortest_mate(pos, mateIn5->dm, 2000, &complete) == 0);
   CHECK_FALSE(complete);
 
-  std::vector<MatingMove> full = find_mating_moves(pos, deepest->dm, BUDGET, &complete);
+  std::vector<MatingMove> full = find_mating_moves(pos, mateIn5->dm, BUDGET, &complete);
   REQUIRE(complete);
   for (const MatingMove& m : partial) {
     const MatingMove* same = find_move(full, m.move);
