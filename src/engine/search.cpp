@@ -644,7 +644,7 @@ bool Search::prove_mate(const Position& pos, Move& best, Move& ponder) {
   const MateSearchResult proof = search_mates(pos, mateLimits);
 
   if (proof.moves.empty()) {
-    if (callbacks.onNoMate) callbacks.onNoMate(proof.complete);
+    if (callbacks.onNoMate) callbacks.onNoMate(mateLimits.maxMoves, proof.complete);
     // No mate (or no time to find one): the normal search picks the move, with what is left of
     // the node budget, and to a modest depth unless the GUI limited the search otherwise.
     limits.mate = 0;

@@ -58,8 +58,8 @@ struct SearchCallbacks {
   std::function<void(const IterationInfo&)> onIteration;
   std::function<void(int depth, Move move, int number)> onCurrMove;  // root move being searched
   std::function<void(Move best, Move ponder)> onBestMove;
-  // `go mate N` found no mate: `proven` when none exists within N moves, false when it was cut short.
-  std::function<void(bool proven)> onNoMate;
+  // `go mate` found no mate in `moves` or fewer: `proven` when none exists, false when cut short.
+  std::function<void(int moves, bool proven)> onNoMate;
 };
 
 struct RootMove {

@@ -224,9 +224,9 @@ void UciLoop::cmd_go(std::istringstream& is) {
     }
     print(line);
   };
-  cb.onNoMate = [this, mate = limits.mate](bool proven) {
-    print(proven ? "info string no forced mate in " + std::to_string(mate)
-                 : "info string no mate found in " + std::to_string(mate) + " before the search was cut short");
+  cb.onNoMate = [this](int moves, bool proven) {
+    print(proven ? "info string no forced mate in " + std::to_string(moves)
+                 : "info string no mate found in " + std::to_string(moves) + " before the search was cut short");
   };
   search.start(pos, limits, cb);
 }
