@@ -6,6 +6,7 @@
 #include "chess/movegen.h"
 #include "engine/evaluate.h"
 #include "engine/history.h"
+#include "engine/mate_search.h"
 #include "engine/movepick.h"
 #include "engine/see.h"
 
@@ -586,7 +587,11 @@ void Search::run(Position pos, SearchLimits lim, SearchCallbacks cbs) {
   for (auto& w : workers) w->prepare(pos, lim);
 
   Move best = Move::none(), ponder = Move::none();
-  if (!workers[0]->rootMoves.empty()) {
+  const bool mateProven = limits.mate && !workers[0]->rootMoves.empty() && prove_mate(pos, best, ponder);
+  if (mateProven) {
+    while ((limits.infinite || ponderFlag.load()) && !stopFlag.load())
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  } else if (!workers[0]->rootMoves.empty()) {
     std::vector<std::thread> helpers;
     for (int i = 1; i < threads; ++i) helpers.emplace_back([this, i] { workers[i]->iterative_deepening(); });
     workers[0]->iterative_deepening();
@@ -623,10 +628,59 @@ void Search::run(Position pos, SearchLimits lim, SearchCallbacks cbs) {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     lastResult.clear();
   }
-  lastNodes = total_nodes();
+  if (!mateProven) lastNodes = total_nodes();
   // No longer searching once the GUI can see bestmove: its next command may come at once.
   running = false;
   if (callbacks.onBestMove) callbacks.onBestMove(best, ponder);
+}
+
+bool Search::prove_mate(const Position& pos, Move& best, Move& ponder) {
+  MateSearchLimits mateLimits;
+  mateLimits.maxMoves = std::min(limits.mate, MAX_MATE_MOVES);
+  mateLimits.nodeBudget = limits.nodes;
+  mateLimits.pvLines = std::max(1, opts.multiPV);
+  mateLimits.rootMoves = limits.searchMoves;
+  mateLimits.interrupted = [this] { return stopFlag.load(std::memory_order_relaxed) || should_stop_hard(); };
+  const MateSearchResult proof = search_mates(pos, mateLimits);
+
+  if (proof.moves.empty()) {
+    if (callbacks.onNoMate) callbacks.onNoMate(mateLimits.maxMoves, proof.complete);
+    // No mate (or no time to find one): the normal search picks the move, with what is left of
+    // the node budget, and to a modest depth unless the GUI limited the search otherwise.
+    limits.mate = 0;
+    if (limits.nodes) limits.nodes = std::max<std::uint64_t>(1, limits.nodes - std::min(limits.nodes, proof.nodes));
+    if (!limits.nodes && !limits.depth && !limits.use_time() && !limits.infinite)
+      limits.depth = std::clamp(2 * mateLimits.maxMoves + 2, 6, 20);
+    return false;
+  }
+
+  // Every proven mating move, shortest first; each is an exact mate length, so each line is final.
+  lastResult.clear();
+  const int lines = std::min<int>(std::max(1, opts.multiPV), int(proof.moves.size()));
+  for (int i = 0; i < int(proof.moves.size()); ++i) {
+    const MatingMove& mm = proof.moves[i];
+    RootMove rm;
+    rm.move = mm.move;
+    rm.score = rm.previousScore = VALUE_MATE - (2 * mm.mateIn - 1);
+    rm.pv = mm.pv.empty() ? std::vector<Move>{mm.move} : mm.pv;
+    rm.selDepth = int(rm.pv.size());
+    lastResult.push_back(rm);
+    if (i >= lines || !callbacks.onIteration) continue;
+    IterationInfo info;
+    info.depth = 2 * mm.mateIn - 1;
+    info.selDepth = rm.selDepth;
+    info.multiPV = i + 1;
+    info.score = rm.score;
+    info.nodes = proof.nodes;
+    info.timeMs = time.elapsed();
+    info.hashfull = tt.hashfull();
+    info.pv = rm.pv;
+    callbacks.onIteration(info);
+  }
+  best = lastResult[0].move;
+  if (lastResult[0].pv.size() > 1) ponder = lastResult[0].pv[1];
+  lastNodes = proof.nodes;
+  return true;
 }
 
 void Search::stop() { stopFlag = true; }

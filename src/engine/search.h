@@ -58,6 +58,8 @@ struct SearchCallbacks {
   std::function<void(const IterationInfo&)> onIteration;
   std::function<void(int depth, Move move, int number)> onCurrMove;  // root move being searched
   std::function<void(Move best, Move ponder)> onBestMove;
+  // `go mate` found no mate in `moves` or fewer: `proven` when none exists, false when cut short.
+  std::function<void(int moves, bool proven)> onNoMate;
 };
 
 struct RootMove {
@@ -100,6 +102,9 @@ class Search {
   void run(Position pos, SearchLimits limits, SearchCallbacks callbacks);
   std::uint64_t total_nodes() const;
   bool should_stop_hard();  // checked by the main worker every few thousand nodes
+  // `go mate N`: runs the mate prover; true when it proved a mate, reported every mating first
+  // move (up to MultiPV lines) and chose `best`. False: no mate proven, the normal search decides.
+  bool prove_mate(const Position& pos, Move& best, Move& ponder);
 
   TranspositionTable tt;
   SearchOptions opts;

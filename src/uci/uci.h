@@ -28,7 +28,7 @@ class UciLoop {
   void cmd_bench(std::istringstream& is);
   void stop_search();  // stops a running search and waits for its bestmove
   void print(const std::string& line);
-  std::string format_info(const IterationInfo& info) const;
+  std::string format_info(const Position& root, const IterationInfo& info) const;
 
   std::istream& in;
   std::ostream& out;
