@@ -199,8 +199,11 @@ void UciLoop::cmd_go(std::istringstream& is) {
   }
   const bool showWdl = options.find("UCI_ShowWDL")->as_bool();
   SearchCallbacks cb;
-  cb.onIteration = [this, showWdl](const IterationInfo& info) {
-    std::string line = format_info(info);
+  // The callbacks run on the search thread: they use their own copy of the root, never `pos`,
+  // which a `position` command may change while the search runs.
+  const Position root = pos;
+  cb.onIteration = [this, showWdl, root](const IterationInfo& info) {
+    std::string line = format_info(root, info);
     if (showWdl && !is_mate_score(info.score)) {
       int w, d, l;
       wdl(info.score, w, d, l);
@@ -209,7 +212,6 @@ void UciLoop::cmd_go(std::istringstream& is) {
     }
     print(line);
   };
-  Position root = pos;
   cb.onCurrMove = [this, root](int depth, Move m, int n) {
     print("info depth " + std::to_string(depth) + " currmove " + to_uci(root, m) + " currmovenumber " +
           std::to_string(n));
@@ -226,7 +228,7 @@ void UciLoop::cmd_go(std::istringstream& is) {
   search.start(pos, limits, cb);
 }
 
-std::string UciLoop::format_info(const IterationInfo& info) const {
+std::string UciLoop::format_info(const Position& root, const IterationInfo& info) {
   std::ostringstream os;
   os << "info depth " << info.depth << " seldepth " << std::max(info.selDepth, info.depth) << " multipv "
      << info.multiPV;
@@ -239,7 +241,7 @@ std::string UciLoop::format_info(const IterationInfo& info) const {
   std::int64_t ms = std::max<std::int64_t>(info.timeMs, 0);
   os << " nodes " << info.nodes << " nps " << (ms > 0 ? info.nodes * 1000 / ms : info.nodes) << " hashfull "
      << info.hashfull << " time " << ms << " pv";
-  Position p = pos;
+  Position p = root;
   for (Move m : info.pv) {
     if (!p.is_legal(m)) break;  // a PV is only printed as far as it is legal
     os << ' ' << to_uci(p, m);
