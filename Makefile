@@ -5,7 +5,7 @@ ARCH ?= native
 BUILD ?= build/release
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build test test-sanitized test-tsan run setup clean
+.PHONY: all build test test-sanitized test-tsan fuzz-build fuzz-smoke run setup clean
 
 all: build
 	cp $(BUILD)/sparring $(EXE)
@@ -23,6 +23,7 @@ test: setup
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	$(MAKE) test-sanitized
 	$(MAKE) test-tsan
+	$(MAKE) fuzz-smoke
 
 # The unit, engine and end-to-end tests again under AddressSanitizer + UndefinedBehaviorSanitizer
 # (a debug-info build of its own; the slow perft suites are left to the release run above).
@@ -41,6 +42,18 @@ test-tsan:
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target threads_tests
 	cd $(TSAN_BUILD) && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
 	  ctest --output-on-failure -j $(JOBS) -L threads
+
+# The libFuzzer targets in fuzz/ (clang++, ASan + UBSan + libFuzzer) in build/fuzz, and a short run of
+# each (FUZZ_SECONDS per target) from its seed corpus: any crash, timeout or sanitizer report fails.
+# A longer campaign: scripts/fuzz.sh <seconds-per-target>.
+FUZZ_BUILD ?= build/fuzz
+FUZZ_SECONDS ?= 45
+fuzz-build:
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Sanitize -DARCH=$(ARCH) \
+	  -DSPARRING_FUZZ=ON -DSPARRING_TESTS=OFF >/dev/null
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz
+fuzz-smoke: fuzz-build
+	FUZZ_BUILD=$(FUZZ_BUILD) bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 run: setup
 	$(MAKE) all
