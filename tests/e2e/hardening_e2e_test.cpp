@@ -88,6 +88,11 @@ CliResult run_cli(const std::string& args) {
   return r;
 }
 
+struct Reply {
+  const char* command;
+  const char* reply;
+};
+
 const std::string KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 }  // namespace
@@ -132,12 +137,12 @@ TEST_CASE("bad input row: an unknown command is named and changes nothing", "[e2
 TEST_CASE("bad input row: an unknown option or a bad value leaves the options as they were", "[e2e]") {
   Engine e;
   e.send("setoption name MultiPV value 2");
-  CHECK(e.refused("setoption name NoSuchOption value 3", "info string unknown option") ==
-        "info string unknown option 'NoSuchOption'");
-  CHECK(e.refused("setoption name MultiPV value lots", "info string option MultiPV") ==
-        "info string option MultiPV takes a number, not 'lots'");
-  CHECK(e.refused("setoption name UCI_ShowWDL value maybe", "info string option UCI_ShowWDL") ==
-        "info string option UCI_ShowWDL takes true or false, not 'maybe'");
+  const Reply cases[] = {
+      {"setoption name NoSuchOption value 3", "info string unknown option 'NoSuchOption'"},
+      {"setoption name MultiPV value lots", "info string option MultiPV takes a number, not 'lots'"},
+      {"setoption name UCI_ShowWDL value maybe", "info string option UCI_ShowWDL takes true or false, not 'maybe'"},
+  };
+  for (const Reply& c : cases) CHECK(e.refused(c.command, "info string") == c.reply);
   // MultiPV is still 2: the search reports a second line.
   e.send("position startpos");
   e.send("go depth 3");
@@ -148,14 +153,16 @@ TEST_CASE("bad input row: an unknown option or a bad value leaves the options as
 
 TEST_CASE("bad input row: an out-of-range value is clamped and says so", "[e2e]") {
   Engine e;
-  CHECK(e.refused("setoption name Threads value 0", "info string option Threads") ==
-        "info string option Threads value 0 out of range 1..256, set to 1");
-  // Too big even to read: still clamped with the message (it used to be clamped silently). Not
-  // tried on Hash: 64 GB would be asked of the allocator.
-  CHECK(e.refused("setoption name MultiPV value 99999999999999999999999", "info string option MultiPV") ==
-        "info string option MultiPV value 99999999999999999999999 out of range 1..256, set to 256");
-  CHECK(e.refused("setoption name Move Overhead value -5", "info string option Move Overhead") ==
-        "info string option Move Overhead value -5 out of range 0..5000, set to 0");
+  const Reply cases[] = {
+      {"setoption name Threads value 0", "info string option Threads value 0 out of range 1..256, set to 1"},
+      // Too big even to read: still clamped with the message (it used to be clamped silently).
+      // Not tried on Hash: 64 GB would be asked of the allocator.
+      {"setoption name MultiPV value 99999999999999999999999",
+       "info string option MultiPV value 99999999999999999999999 out of range 1..256, set to 256"},
+      {"setoption name Move Overhead value -5",
+       "info string option Move Overhead value -5 out of range 0..5000, set to 0"},
+  };
+  for (const Reply& c : cases) CHECK(e.refused(c.command, "info string") == c.reply);
   e.send("setoption name MultiPV value 1");
   e.send("position startpos");
   e.send("go depth 4");
