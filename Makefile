@@ -5,7 +5,7 @@ ARCH ?= native
 BUILD ?= build/release
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build test test-sanitized run setup clean
+.PHONY: all build test test-sanitized test-tsan fuzz-build fuzz-smoke run setup clean
 
 all: build
 	cp $(BUILD)/sparring $(EXE)
@@ -22,6 +22,8 @@ test: setup
 	cp $(BUILD)/sparring sparring
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	$(MAKE) test-sanitized
+	$(MAKE) test-tsan
+	$(MAKE) fuzz-smoke
 
 # The unit, engine and end-to-end tests again under AddressSanitizer + UndefinedBehaviorSanitizer
 # (a debug-info build of its own; the slow perft suites are left to the release run above).
@@ -31,6 +33,27 @@ test-sanitized:
 	cmake --build $(SAN_BUILD) -j $(JOBS) --target unit_tests engine_tests e2e_tests review_tests sparring
 	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -L 'engine|e2e|unit|review' -E 'perft'
+
+# The multi-threaded search and UCI tests (tests/threads) under ThreadSanitizer, in build/tsan:
+# Threads 2-4, stop storms, hash resize and clear, MultiPV and ponder with helpers. Any report fails.
+TSAN_BUILD ?= build/tsan
+test-tsan:
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=Sanitize -DARCH=$(ARCH) -DSANITIZE=thread >/dev/null
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target threads_tests
+	cd $(TSAN_BUILD) && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+	  ctest --output-on-failure -j $(JOBS) -L threads
+
+# The libFuzzer targets in fuzz/ (clang++, ASan + UBSan + libFuzzer) in build/fuzz, and a short run of
+# each (FUZZ_SECONDS per target) from its seed corpus: any crash, timeout or sanitizer report fails.
+# A longer campaign: scripts/fuzz.sh <seconds-per-target>.
+FUZZ_BUILD ?= build/fuzz
+FUZZ_SECONDS ?= 45
+fuzz-build:
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Sanitize -DARCH=$(ARCH) \
+	  -DSPARRING_FUZZ=ON -DSPARRING_TESTS=OFF >/dev/null
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz
+fuzz-smoke: fuzz-build
+	FUZZ_BUILD=$(FUZZ_BUILD) bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 run: setup
 	$(MAKE) all

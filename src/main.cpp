@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
     usage(std::cout);
     return 0;
   }
-  std::cerr << "sparring: unknown command '" << cmd << "'\n";
-  usage(std::cerr);
+  std::cerr << "sparring: unknown command '" << cmd
+            << "' (see sparring --help)\n";  // one line, as for every bad argument
   return 2;
 }

@@ -572,13 +572,15 @@ void Search::start(const Position& pos, const SearchLimits& lim, SearchCallbacks
   stopFlag = false;
   ponderFlag = lim.ponder;
   running = true;
+  // The clock starts here, on the caller's thread, before the search thread exists: ponderhit()
+  // reads it from this thread while the search runs, so it must not be written by the search.
+  time.start(lim.clock, lim.movetime, opts.moveOverhead, pos.game_ply());
   mainThread = std::thread([this, pos, lim, cbs]() { run(pos, lim, cbs); });
 }
 
 void Search::run(Position pos, SearchLimits lim, SearchCallbacks cbs) {
   limits = lim;
   callbacks = std::move(cbs);
-  time.start(lim.clock, lim.movetime, opts.moveOverhead, pos.game_ply());
   tt.new_search();
 
   const int threads = std::max(1, opts.threads);

@@ -73,9 +73,10 @@ std::string Options::set(const std::string& name, const std::string& value) {
       const char* end = value.data() + value.size();
       auto [p, ec] = std::from_chars(value.data(), end, v);
       if (p == value.data() || p != end) return "option " + o->name + " takes a number, not '" + value + "'";
-      if (ec == std::errc::result_out_of_range) v = value[0] == '-' ? o->min : o->max;
-      if (v < o->min || v > o->max) {
-        long long clamped = std::clamp(v, o->min, o->max);
+      // A number too big for long long is out of range too, and is reported like any other.
+      const bool overflow = ec == std::errc::result_out_of_range;
+      if (overflow || v < o->min || v > o->max) {
+        long long clamped = overflow ? (value[0] == '-' ? o->min : o->max) : std::clamp(v, o->min, o->max);
         note = "option " + o->name + " value " + value + " out of range " + std::to_string(o->min) + ".." +
                std::to_string(o->max) + ", set to " + std::to_string(clamped);
         v = clamped;

@@ -199,8 +199,9 @@ void UciLoop::cmd_go(std::istringstream& is) {
   }
   const bool showWdl = options.find("UCI_ShowWDL")->as_bool();
   SearchCallbacks cb;
-  Position root = pos;
-  // The PV is printed from the searched position, not from whatever `position` came in since.
+  // The callbacks run on the search thread: they use their own copy of the root, never `pos`,
+  // which a `position` command may change while the search runs.
+  const Position root = pos;
   cb.onIteration = [this, showWdl, root](const IterationInfo& info) {
     std::string line = format_info(root, info);
     if (showWdl && !is_mate_score(info.score)) {
@@ -231,7 +232,7 @@ void UciLoop::cmd_go(std::istringstream& is) {
   search.start(pos, limits, cb);
 }
 
-std::string UciLoop::format_info(const Position& root, const IterationInfo& info) const {
+std::string UciLoop::format_info(const Position& root, const IterationInfo& info) {
   std::ostringstream os;
   os << "info depth " << info.depth << " seldepth " << std::max(info.selDepth, info.depth) << " multipv "
      << info.multiPV;

@@ -18,6 +18,9 @@ class UciLoop {
 
   // Handles one command line; returns false on `quit`.
   bool handle(const std::string& line);
+  // Blocks until the running search, if any, has printed its bestmove (the UCI fuzzer uses it to
+  // stay deterministic). `go infinite` and `go ponder` searches end only on stop or ponderhit.
+  void wait_for_search() { search.wait(); }
 
  private:
   void cmd_uci();
@@ -28,7 +31,7 @@ class UciLoop {
   void cmd_bench(std::istringstream& is);
   void stop_search();  // stops a running search and waits for its bestmove
   void print(const std::string& line);
-  std::string format_info(const Position& root, const IterationInfo& info) const;
+  static std::string format_info(const Position& root, const IterationInfo& info);
 
   std::istream& in;
   std::ostream& out;
