@@ -18,6 +18,8 @@ void usage(std::ostream& os) {
         "  (no command)   speak the UCI protocol on stdin/stdout\n"
         "  perft          count leaf nodes of the move tree (sparring perft --help)\n"
         "  bench [depth]  search the fixed bench positions; prints the node signature and speed\n"
+        "  puzzle         every move that forces mate in N, or check a mate EPD (sparring puzzle --help)\n"
+        "  hint           the best move and a few good alternatives (sparring hint --help)\n"
         "  magics         search the magic multipliers anew and print them as C++ tables\n";
 }
 
@@ -33,6 +35,8 @@ int main(int argc, char** argv) {
   std::string cmd = argv[1];
   if (cmd == "perft") return cli::perft_command(argc - 1, argv + 1);
   if (cmd == "bench") return cli::bench_command(argc - 1, argv + 1);
+  if (cmd == "puzzle") return cli::puzzle_command(argc - 1, argv + 1);
+  if (cmd == "hint") return cli::hint_command(argc - 1, argv + 1);
   if (cmd == "magics") {
     std::cout << generate_magics_source();
     return 0;

@@ -6,5 +6,7 @@ namespace sparring::cli {
 
 int perft_command(int argc, char** argv);
 int bench_command(int argc, char** argv);
+int puzzle_command(int argc, char** argv);
+int hint_command(int argc, char** argv);
 
 }  // namespace sparring::cli
