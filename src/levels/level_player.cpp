@@ -1,6 +1,7 @@
 #include "level_player.h"
 
 #include <chrono>
+#include <cmath>
 
 #include "chess/movegen.h"
 #include "levels/candidates.h"
