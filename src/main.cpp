@@ -20,6 +20,7 @@ void usage(std::ostream& os) {
         "  bench [depth]  search the fixed bench positions; prints the node signature and speed\n"
         "  puzzle         every move that forces mate in N, or check a mate EPD (sparring puzzle --help)\n"
         "  hint           the best move and a few good alternatives (sparring hint --help)\n"
+        "  review FILE    judge every move of the games in a PGN file (sparring review --help)\n"
         "  magics         search the magic multipliers anew and print them as C++ tables\n";
 }
 
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
   if (cmd == "bench") return cli::bench_command(argc - 1, argv + 1);
   if (cmd == "puzzle") return cli::puzzle_command(argc - 1, argv + 1);
   if (cmd == "hint") return cli::hint_command(argc - 1, argv + 1);
+  if (cmd == "review") return cli::review_command(argc - 1, argv + 1);
   if (cmd == "magics") {
     std::cout << generate_magics_source();
     return 0;

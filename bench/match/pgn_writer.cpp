@@ -1,23 +1,13 @@
 #include "pgn_writer.h"
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <sstream>
-#include <vector>
+
+#include "chess/pgn.h"
 
 namespace sparring::match {
 
 namespace {
-
-std::string tag(const std::string& name, const std::string& value) {
-  std::string v;
-  for (char c : value) {
-    if (c == '"' || c == '\\') v += '\\';
-    v += c;
-  }
-  return "[" + name + " \"" + v + "\"]\n";
-}
 
 std::string move_comment(const MoveRecord& m) {
   char buf[64];
@@ -30,67 +20,39 @@ std::string move_comment(const MoveRecord& m) {
     s = buf;
   }
   std::snprintf(buf, sizeof buf, "%.3fs", m.seconds);
-  return "{" + s + buf + "}";
-}
-
-// Joins tokens into lines of at most 80 characters (a longer token stands on its own line).
-std::string wrap(const std::vector<std::string>& tokens) {
-  std::string out, line;
-  for (const std::string& t : tokens) {
-    if (!line.empty() && line.size() + 1 + t.size() > 80) {
-      out += line + '\n';
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + t;
-  }
-  return out + line + '\n';
+  return s + buf;
 }
 
 }  // namespace
 
+// The shared writer (chess/pgn.h) does the layout; this adds the match's tags and comments.
 std::string format_pgn(const GameRecord& g, const PgnHeader& h) {
-  std::string s;
-  s += tag("Event", h.event);
-  s += tag("Site", h.site);
-  s += tag("Date", g.date);
-  s += tag("Round", std::to_string(g.round));
-  s += tag("White", g.white);
-  s += tag("Black", g.black);
-  s += tag("Result", g.result_string());
-  if (g.chess960) s += tag("Variant", "fischerandom");
+  PgnGame game;
+  game.set_tag("Event", h.event);
+  game.set_tag("Site", h.site);
+  game.set_tag("Date", g.date);
+  game.set_tag("Round", std::to_string(g.round));
+  game.set_tag("White", g.white);
+  game.set_tag("Black", g.black);
+  game.set_tag("Result", g.result_string());
+  if (g.chess960) game.set_tag("Variant", "fischerandom");
   if (!g.standardStart) {
-    s += tag("FEN", g.startFen);
-    s += tag("SetUp", "1");
+    game.set_tag("FEN", g.startFen);
+    game.set_tag("SetUp", "1");
   }
-  s += tag("TimeControl", h.timeControl);
-  s += tag("Termination", g.pgn_termination());
-  s += tag("PlyCount", std::to_string(g.moves.size()));
-  s += '\n';
-
-  // Move numbers continue from the start position's; a black move after a comment repeats its
-  // number with "...", as the PGN export format asks.
-  std::istringstream fen(g.startFen);
-  std::string field, side = "w";
-  int number = 1;
-  for (int i = 0; fen >> field; ++i) {
-    if (i == 1) side = field;
-    if (i == 5) number = std::max(1, std::atoi(field.c_str()));
-  }
-  bool white = side == "w", needNumber = true;
-  std::vector<std::string> tokens;
+  game.set_tag("TimeControl", h.timeControl);
+  game.set_tag("Termination", g.pgn_termination());
+  game.set_tag("PlyCount", std::to_string(g.moves.size()));
+  game.startFen = g.startFen;
+  game.chess960 = g.chess960;
+  game.result = g.result_string();
   for (const MoveRecord& m : g.moves) {
-    if (white)
-      tokens.push_back(std::to_string(number) + ". " + m.san);
-    else
-      tokens.push_back(needNumber ? std::to_string(number) + "... " + m.san : m.san);
-    needNumber = !m.book;
-    if (!m.book) tokens.push_back(move_comment(m));
-    if (!white) ++number;
-    white = !white;
+    PgnMove pm;
+    pm.move = m.move;
+    if (!m.book) pm.comment = move_comment(m);
+    game.moves.push_back(std::move(pm));
   }
-  tokens.push_back("{" + g.reason() + "}");
-  tokens.push_back(g.result_string());
-  return s + wrap(tokens) + '\n';
+  return sparring::format_pgn(game, g.reason());
 }
 
 std::string PgnWriter::open(const std::string& path, PgnHeader h) {

@@ -8,5 +8,6 @@ int perft_command(int argc, char** argv);
 int bench_command(int argc, char** argv);
 int puzzle_command(int argc, char** argv);
 int hint_command(int argc, char** argv);
+int review_command(int argc, char** argv);
 
 }  // namespace sparring::cli
