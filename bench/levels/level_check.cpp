@@ -17,6 +17,7 @@
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/pgn.h"
 #include "engine/mate_search.h"
 #include "levels/level_player.h"
 
@@ -174,17 +175,87 @@ int human_match(const cxxopts::ParseResult& args) {
   return 0;
 }
 
+// Games between two levels, in process: openings from an EPD (each played with both colours),
+// ended by the rules (mate, stalemate, dead position, threefold, 50 moves) or a 300-ply cap.
+int self_play(const cxxopts::ParseResult& args) {
+  const std::string path = args["openings"].as<std::string>();
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot open " + path);
+  std::vector<std::string> openings;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream is(line);
+    std::string f[4];
+    if (is >> f[0] >> f[1] >> f[2] >> f[3]) openings.push_back(f[0] + ' ' + f[1] + ' ' + f[2] + ' ' + f[3]);
+  }
+  if (openings.empty()) throw std::invalid_argument("no openings in " + path);
+  const int games = args["games"].as<int>();
+  const std::uint64_t seed = args["seed"].as<std::uint64_t>();
+  const int elo[2] = {parse_levels(args["white"].as<std::string>()).at(0),
+                      parse_levels(args["black"].as<std::string>()).at(0)};
+  const double tscale = args["temperature-scale"].as<double>();
+  std::ofstream out(args["pgn-out"].as<std::string>(), std::ios::app);
+  Search search[2];
+  double points[2] = {0, 0};
+  for (int g = 0; g < games; ++g) {
+    // Openings in a seeded order; each one twice with the colours (levels) swapped.
+    const std::string& fen = openings[(seed * 7919 + std::uint64_t(g / 2) * 104729) % openings.size()];
+    const int whiteSide = g % 2;  // which level plays White
+    Position pos;
+    pos.set_fen(fen + " 0 1");
+    PgnGame game;
+    game.startFen = pos.fen();
+    for (int i = 0; i < 2; ++i) search[i].clear();
+    std::string result = "1/2-1/2";
+    for (int ply = 0; ply < 300; ++ply) {
+      if (!pos.has_legal_moves()) {
+        result = pos.in_check() ? (pos.side_to_move() == WHITE ? "0-1" : "1-0") : "1/2-1/2";
+        break;
+      }
+      if (pos.is_insufficient_material() || pos.can_claim_draw()) break;
+      const int side = pos.side_to_move() == WHITE ? whiteSide : 1 - whiteSide;
+      LevelSettings level;
+      level.elo = elo[side];
+      level.seed = seed * 1000003 + std::uint64_t(g) * 2 + std::uint64_t(side);
+      level.temperatureScale = tscale;
+      Move m = LevelPlayer::choose(search[side], pos, SearchLimits{}, level, {}, nullptr);
+      game.moves.push_back({m, {}, {}});
+      pos.make_move(m);
+    }
+    const int whiteLevel = elo[whiteSide], blackLevel = elo[1 - whiteSide];
+    game.set_tag("Event", "Sparring levels self-play");
+    game.set_tag("Round", std::to_string(g + 1));
+    game.set_tag("White", "Sparring " + level_name(whiteLevel));
+    game.set_tag("Black", "Sparring " + level_name(blackLevel));
+    game.set_tag("Result", result);
+    game.set_tag("WhiteElo", std::to_string(whiteLevel));
+    game.set_tag("BlackElo", std::to_string(blackLevel));
+    game.set_tag("SetUp", "1");
+    game.set_tag("FEN", game.startFen);
+    game.result = result;
+    out << format_pgn(game) << "\n" << std::flush;
+    const double w = result == "1-0" ? 1 : result == "0-1" ? 0 : 0.5;
+    points[whiteSide] += w;
+    points[1 - whiteSide] += 1 - w;
+    std::fprintf(stderr, "\rgame %d/%d: %s %.1f - %.1f %s", g + 1, games, level_name(elo[0]).c_str(), points[0],
+                 points[1], level_name(elo[1]).c_str());
+  }
+  std::fprintf(stderr, "\n");
+  std::printf("%s (%d) %.1f - %.1f %s (%d) in %d games\n", level_name(elo[0]).c_str(), elo[0], points[0], points[1],
+              level_name(elo[1]).c_str(), elo[1], games);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   Position::init();
   cxxopts::Options opts("sparring-levels", "Measurements of Sparring's strength levels");
-  opts.positional_help("mates|humans");
-  opts.add_options()("command", "mates or humans", cxxopts::value<std::string>())(
+  opts.positional_help("mates|humans|selfplay");
+  opts.add_options()("command", "mates, humans or selfplay", cxxopts::value<std::string>())(
       "epd", "mates: EPD with dm fields", cxxopts::value<std::string>())(
       "levels", "mates: all, or a comma list of names or Elos", cxxopts::value<std::string>()->default_value("all"))(
-      "seeds", "mates: seeds 1..N per level", cxxopts::value<int>()->default_value("3"))(
-      "pgn", "humans: rated games", cxxopts::value<std::string>())(
+      "seeds", "mates: seeds 1..N per level", cxxopts::value<int>()->default_value("3"))("pgn", "humans: rated games",
+                                                                                         cxxopts::value<std::string>())(
       "level", "humans: the level (name or Elo)", cxxopts::value<std::string>()->default_value("Beginner"))(
       "elo-min", "humans: lowest rating of the players scored", cxxopts::value<int>()->default_value("0"))(
       "elo-max", "humans: rating bound (exclusive)", cxxopts::value<int>()->default_value("4000"))(
@@ -192,7 +263,14 @@ int main(int argc, char** argv) {
       "last-game", "humans: index after the last game", cxxopts::value<int>()->default_value("600"))(
       "skip-plies", "humans: opening plies left out", cxxopts::value<int>()->default_value("10"))(
       "engine-depth", "humans: depth of the full-strength comparison", cxxopts::value<int>()->default_value("10"))(
-      "seed", "humans: the level's seed", cxxopts::value<std::uint64_t>()->default_value("1"))("h,help", "this help");
+      "seed", "humans, selfplay: the seed", cxxopts::value<std::uint64_t>()->default_value("1"))(
+      "white", "selfplay: the level of the first player", cxxopts::value<std::string>()->default_value("Beginner"))(
+      "black", "selfplay: the level of the second player", cxxopts::value<std::string>()->default_value("Beginner"))(
+      "games", "selfplay: games (the players swap colours each game)", cxxopts::value<int>()->default_value("2"))(
+      "openings", "selfplay: EPD of start positions", cxxopts::value<std::string>())(
+      "pgn-out", "selfplay: PGN file the games are appended to", cxxopts::value<std::string>())(
+      "temperature-scale", "selfplay: multiplies the levels' temperature (calibration)",
+      cxxopts::value<double>()->default_value("1.0"))("h,help", "this help");
   opts.parse_positional({"command"});
   try {
     auto args = opts.parse(argc, argv);
@@ -209,6 +287,11 @@ int main(int argc, char** argv) {
     if (cmd == "humans") {
       if (!args.count("pgn")) throw std::invalid_argument("humans needs --pgn");
       return human_match(args);
+    }
+    if (cmd == "selfplay") {
+      if (!args.count("openings") || !args.count("pgn-out"))
+        throw std::invalid_argument("selfplay needs --openings and --pgn-out");
+      return self_play(args);
     }
     throw std::invalid_argument("unknown command '" + cmd + "'");
   } catch (const std::exception& e) {

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "chess/movegen.h"
+#include "engine/evaluate.h"
 
 namespace sparring {
 
@@ -53,15 +54,20 @@ CandidateScan scan_candidates(Search& search, const Position& pos, int depth, co
       c.glance = glance->at(m.raw());
     }
     describe_move(pos, m, c.features);
+    Position after = pos;
+    after.make_move(m);
+    c.stat = after.has_legal_moves() ? -evaluate(after) : after.in_check() ? VALUE_MATE : VALUE_DRAW;
     scan.moves.push_back(c);
   }
   std::stable_sort(scan.moves.begin(), scan.moves.end(),
                    [](const Candidate& a, const Candidate& b) { return a.deep > b.deep; });
   if (!scan.moves.empty()) {
-    int bestGlance = -VALUE_INFINITE;
-    for (const Candidate& c : scan.moves) bestGlance = std::max(bestGlance, c.glance);
-    const int bestDeep = scan.moves[0].deep;
-    for (Candidate& c : scan.moves) set_losses(c.features, c.glance, bestGlance, c.deep, bestDeep);
+    MoveViews best{-VALUE_INFINITE, -VALUE_INFINITE, scan.moves[0].deep};
+    for (const Candidate& c : scan.moves) {
+      best.stat = std::max(best.stat, c.stat);
+      best.glance = std::max(best.glance, c.glance);
+    }
+    for (Candidate& c : scan.moves) set_losses(c.features, {c.stat, c.glance, c.deep}, best);
   }
   return scan;
 }

@@ -13,6 +13,7 @@ namespace sparring {
 
 struct Candidate {
   Move move;
+  int stat = 0;    // static evaluation after the move, from the mover's side
   int glance = 0;  // score from the mover's side after the one-ply look
   int deep = 0;    // score after the deeper search
   FeatureVector features{};

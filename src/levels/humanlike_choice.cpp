@@ -7,7 +7,7 @@ namespace sparring {
 
 namespace {
 
-constexpr int QUEEN_DROP = 700;   // cp a move may not lose at a glance when another move does not
+constexpr int QUEEN_DROP = 700;     // cp a move may not lose at a glance when another move does not
 constexpr int RECAPTURE_GAP = 200;  // cp by which skipping a plain recapture must lose to be absurd
 
 double loss_points(int best, int score) { return std::max(0.0, win_percent(best) - win_percent(score)); }
@@ -34,8 +34,7 @@ std::vector<bool> absurd_moves(const CandidateScan& scan) {
   return absurd;
 }
 
-int choose_humanlike(const CandidateScan& scan, const LevelParams& params, const ModelWeights& weights,
-                     double random) {
+int choose_humanlike(const CandidateScan& scan, const LevelParams& params, const ModelWeights& weights, double random) {
   const std::vector<Candidate>& c = scan.moves;
   if (c.size() <= 1) return 0;
   const std::vector<bool> absurd = absurd_moves(scan);

@@ -42,7 +42,8 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
                          const std::function<void(const IterationInfo&)>& onInfo, const std::atomic<bool>* stopFlag) {
   MoveList legal(pos);
   if (legal.size() == 0) return Move::none();
-  const LevelParams params = level_params(level.elo);
+  LevelParams params = level_params(level.elo);
+  params.temperature *= level.temperatureScale;
   const ModelWeights weights = human_model_weights(params.elo);
 
   // 1. Never let a forced mate slip: a proven mate is always kept and shortened.
@@ -94,8 +95,8 @@ void LevelPlayer::run(Position pos, SearchLimits limits, SearchCallbacks callbac
   auto onInfo = [&](const IterationInfo& in) {
     if (!callbacks.onIteration) return;
     IterationInfo info = in;
-    info.timeMs = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started)
-                      .count();
+    info.timeMs =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
     callbacks.onIteration(info);
   };
   // Pondering at a level would only change the timing; the move is chosen the same way.

@@ -14,7 +14,8 @@ namespace sparring {
 
 struct LevelSettings {
   int elo = LEVEL_ELO_MAX;
-  std::uint64_t seed = 1;  // the game's seed: the same seed replays the same choices
+  std::uint64_t seed = 1;         // the game's seed: the same seed replays the same choices
+  double temperatureScale = 1.0;  // calibration experiments only: multiplies the level's temperature
 };
 
 class LevelPlayer {

@@ -22,17 +22,21 @@ double win_percent(int cp) {
   return 50.0 + 50.0 * (2.0 / (1.0 + std::exp(-0.00368208 * c)) - 1.0);
 }
 
-void set_losses(FeatureVector& f, int glance, int bestGlance, int deep, int bestDeep) {
-  const double lg = std::max(0.0, win_percent(bestGlance) - win_percent(glance)) / 10.0;
-  const double ld = std::max(0.0, win_percent(bestDeep) - win_percent(deep)) / 10.0;
+void set_losses(FeatureVector& f, const MoveViews& move, const MoveViews& best) {
+  auto loss = [](int bestScore, int score) {
+    return std::max(0.0, win_percent(bestScore) - win_percent(score)) / 10.0;
+  };
+  const double ls = loss(best.stat, move.stat), lg = loss(best.glance, move.glance), ld = loss(best.deep, move.deep);
+  f[F_LOSS_STATIC] = float(ls);
+  f[F_LOSS_STATIC_SQRT] = float(std::sqrt(ls));
   f[F_LOSS_GLANCE] = float(lg);
   f[F_LOSS_GLANCE_SQRT] = float(std::sqrt(lg));
   f[F_LOSS_DEEP] = float(ld);
   f[F_LOSS_DEEP_SQRT] = float(std::sqrt(ld));
-  f[F_LOSS_GLANCE_CP] = float(std::min(10.0, std::max(0, bestGlance - glance) / 100.0));
-  f[F_LOSS_DEEP_CP] = float(std::min(10.0, std::max(0, bestDeep - deep) / 100.0));
-  f[F_BEST_GLANCE] = glance >= bestGlance ? 1.0f : 0.0f;
-  f[F_BEST_DEEP] = deep >= bestDeep ? 1.0f : 0.0f;
+  f[F_LOSS_GLANCE_CP] = float(std::min(10.0, std::max(0, best.glance - move.glance) / 100.0));
+  f[F_LOSS_DEEP_CP] = float(std::min(10.0, std::max(0, best.deep - move.deep) / 100.0));
+  f[F_BEST_GLANCE] = move.glance >= best.glance ? 1.0f : 0.0f;
+  f[F_BEST_DEEP] = move.deep >= best.deep ? 1.0f : 0.0f;
 }
 
 void describe_move(const Position& pos, Move m, FeatureVector& f) {

@@ -11,6 +11,8 @@ namespace sparring {
 
 enum Feature : int {
   // From the searches, in Win% points / 10 lost against the best move of that search.
+  F_LOSS_STATIC,  // the position after the move as it stands, no reply considered
+  F_LOSS_STATIC_SQRT,
   F_LOSS_GLANCE,       // after a one-ply look with captures resolved
   F_LOSS_GLANCE_SQRT,  // the same, square-rooted: small losses weigh relatively more
   F_LOSS_DEEP,         // after the level's deeper search
@@ -21,9 +23,9 @@ enum Feature : int {
   F_BEST_DEEP,    // the deeper search's first choice
   // The move itself.
   F_CAPTURE,
-  F_CAPTURE_GAIN,  // captured piece value in pawns
-  F_WINS_MATERIAL, // the exchange on the target square wins at least a pawn
-  F_RECAPTURE,     // takes on the square the opponent just moved to
+  F_CAPTURE_GAIN,   // captured piece value in pawns
+  F_WINS_MATERIAL,  // the exchange on the target square wins at least a pawn
+  F_RECAPTURE,      // takes on the square the opponent just moved to
   F_CHECK,
   F_KNIGHT,
   F_BISHOP,
@@ -48,13 +50,24 @@ enum Feature : int {
   FEATURE_NB
 };
 
-constexpr const char* FEATURE_NAMES[FEATURE_NB] = {
-    "loss_glance", "loss_glance_sqrt", "loss_deep",    "loss_deep_sqrt", "loss_glance_cp", "loss_deep_cp",
-    "best_glance", "best_deep",        "capture",      "capture_gain",   "wins_material",  "recapture",
-    "check",       "knight",           "bishop",       "rook",           "queen",          "king",
-    "castle",      "promotion",        "distance",     "backward",       "long_diag",      "escapes",
-    "to_attacked", "to_defended",      "see_loss",     "develops",       "early_queen",    "same_piece",
-    "near_king",   "pawn_advance",     "center"};
+constexpr const char* FEATURE_NAMES[FEATURE_NB] = {"loss_static",    "loss_static_sqrt",
+                                                   "loss_glance",    "loss_glance_sqrt",
+                                                   "loss_deep",      "loss_deep_sqrt",
+                                                   "loss_glance_cp", "loss_deep_cp",
+                                                   "best_glance",    "best_deep",
+                                                   "capture",        "capture_gain",
+                                                   "wins_material",  "recapture",
+                                                   "check",          "knight",
+                                                   "bishop",         "rook",
+                                                   "queen",          "king",
+                                                   "castle",         "promotion",
+                                                   "distance",       "backward",
+                                                   "long_diag",      "escapes",
+                                                   "to_attacked",    "to_defended",
+                                                   "see_loss",       "develops",
+                                                   "early_queen",    "same_piece",
+                                                   "near_king",      "pawn_advance",
+                                                   "center"};
 
 using FeatureVector = std::array<float, FEATURE_NB>;
 
@@ -64,7 +77,14 @@ void describe_move(const Position& pos, Move m, FeatureVector& f);
 // Win% of a score for the side it belongs to, by Lichess's formula (cp capped at ±1000).
 double win_percent(int cp);
 
-// Fills the loss and best-move features from two scores and the best scores of their searches.
-void set_losses(FeatureVector& f, int glance, int bestGlance, int deep, int bestDeep);
+// How a move's outcome looks at three depths of attention, each from the mover's side.
+struct MoveViews {
+  int stat = 0;    // static evaluation of the position after the move
+  int glance = 0;  // one ply, captures resolved
+  int deep = 0;    // the level's deeper search
+};
+
+// Fills the loss and best-move features from a move's views and the best of each view.
+void set_losses(FeatureVector& f, const MoveViews& move, const MoveViews& best);
 
 }  // namespace sparring

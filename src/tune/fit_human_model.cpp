@@ -150,7 +150,7 @@ struct Quality {
 };
 
 // Mean negative log-likelihood, and its gradient if asked.
-Quality evaluate(const Data& d, const std::vector<double>& w, std::vector<double>* grad) {
+Quality evaluate(const Data& d, const std::vector<double>& w, std::vector<double>* grad, double temperature = 1.0) {
   Quality q;
   if (grad) grad->assign(FEATURE_NB, 0.0);
   std::vector<double> u;
@@ -162,7 +162,7 @@ Quality evaluate(const Data& d, const std::vector<double>& w, std::vector<double
       const float* x = &d.x[(std::size_t(s.first) + i) * FEATURE_NB];
       double v = 0;
       for (int k = 0; k < FEATURE_NB; ++k) v += w[k] * x[k];
-      u[i] = v;
+      u[i] = v / temperature;
       if (v > maxU) maxU = v, arg = i;
     }
     double z = 0;
@@ -222,6 +222,11 @@ int fit(const cxxopts::ParseResult& args) {
     Quality te = evaluate(test, w, nullptr);
     std::printf("# test:  %zu positions, log-loss %.4f, first choice = human %.1f%%, sampled = human %.1f%%\n",
                 test.samples.size(), te.logLoss, 100 * te.top1, 100 * te.sampled);
+    // How sharpening or loosening the choice trades the match rate (levels choose a temperature).
+    std::printf("# test, sampled = human at temperature");
+    for (double t : {0.25, 0.5, 0.75, 1.0, 1.25, 1.5})
+      std::printf("  %.2f: %.1f%%", t, 100 * evaluate(test, w, nullptr, t).sampled);
+    std::printf("\n");
   }
   for (int k = 0; k < FEATURE_NB; ++k) std::printf("#   %-18s %+.4f\n", FEATURE_NAMES[k], w[k]);
   std::printf("{%d, {", args["elo"].as<int>());
@@ -237,8 +242,8 @@ int main(int argc, char** argv) {
   cxxopts::Options opts("sparring-fit-levels", "Fits the strength levels' human choice model to rated games");
   opts.positional_help("extract|fit");
   opts.add_options()("command", "extract or fit", cxxopts::value<std::string>())(
-      "pgn", "extract: games to read", cxxopts::value<std::string>())(
-      "out", "extract: feature file to write", cxxopts::value<std::string>())(
+      "pgn", "extract: games to read", cxxopts::value<std::string>())("out", "extract: feature file to write",
+                                                                      cxxopts::value<std::string>())(
       "elo-min", "extract: lowest rating of the player to learn from", cxxopts::value<int>()->default_value("0"))(
       "elo-max", "extract: rating bound (exclusive)", cxxopts::value<int>()->default_value("4000"))(
       "first-game", "extract: index of the first game used", cxxopts::value<int>()->default_value("0"))(

@@ -126,8 +126,8 @@ TEST_CASE("a mate in one is never missed at the lowest level", "[e2e][levels]") 
     s.send("setoption name Seed value " + std::to_string(seed));
     s.send("ucinewgame");
     // Scholar's mate pattern: Qxf7# is the only mate.
-    std::string m = s.bestmove_after(
-        "position fen r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "go movetime 500");
+    std::string m = s.bestmove_after("position fen r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+                                     "go movetime 500");
     REQUIRE(m == "h5f7");
   }
 }

@@ -103,10 +103,10 @@ TEST_CASE("the human model blends the fitted bands", "[levels]") {
   REQUIRE(differ);
   // Every band prefers a move that loses nothing to one that loses a piece at a glance.
   FeatureVector good{}, bad{};
-  set_losses(good, 0, 0, 0, 0);
-  set_losses(bad, -300, 0, -300, 0);
-  for (int elo : {600, 900, 1200, 1500, 1800, 2100}) REQUIRE(human_logit(good, human_model_weights(elo)) >
-                                                             human_logit(bad, human_model_weights(elo)));
+  set_losses(good, {0, 0, 0}, {0, 0, 0});
+  set_losses(bad, {-300, -300, -300}, {0, 0, 0});
+  for (int elo : {600, 900, 1200, 1500, 1800, 2100})
+    REQUIRE(human_logit(good, human_model_weights(elo)) > human_logit(bad, human_model_weights(elo)));
 }
 
 TEST_CASE("a plain recapture is never ignored for a move that loses at a glance", "[levels][absurd]") {
