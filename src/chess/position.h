@@ -83,6 +83,10 @@ class Position {
   Key compute_key() const;  // from scratch, to check the incremental key
   Piece captured_piece() const { return st().captured; }
   Move last_move() const { return st().move; }
+  // The move played `plies` plies ago (1 = the last move), or none if the history is shorter.
+  Move move_played(int plies) const {
+    return plies >= 1 && plies < int(states.size()) ? states[states.size() - plies].move : Move::none();
+  }
   int history_size() const { return int(states.size()) - 1; }  // plies played since set_fen
 
   // Making moves. The move must be legal (from the move generator or checked by is_legal).

@@ -4,6 +4,8 @@
 #include <climits>
 #include <cmath>
 #include <iostream>
+#include <optional>
+#include <random>
 #include <sstream>
 
 #include "chess/movegen.h"
@@ -52,6 +54,34 @@ UciLoop::UciLoop(std::istream& i, std::ostream& o) : in(i), out(o) {
   options.add_check("Ponder", false);
   options.add_check("UCI_Chess960", false, [this](const Options::Option& opt) { pos.set_chess960(opt.as_bool()); });
   options.add_check("UCI_ShowWDL", false);
+  // Strength: UCI_LimitStrength + UCI_Elo decide it; Level is a shorthand that sets both.
+  options.add_check("UCI_LimitStrength", false, [this](const Options::Option& opt) {
+    limitStrength = opt.as_bool();
+    options.set_quietly("Level", limitStrength ? level_name(level.elo) : "Full");
+  });
+  options.add_spin("UCI_Elo", LEVEL_ELO_MAX, LEVEL_ELO_MIN, LEVEL_ELO_MAX, [this](const Options::Option& opt) {
+    level.elo = int(opt.as_int());
+    if (limitStrength) options.set_quietly("Level", level_name(level.elo));
+  });
+  std::vector<std::string> names;
+  for (const NamedLevel& l : NAMED_LEVELS) names.push_back(l.name);
+  names.push_back("Full");
+  options.add_combo("Level", "Full", names, [this](const Options::Option& opt) {
+    std::optional<int> elo = named_level_elo(opt.value);
+    limitStrength = elo.has_value();
+    options.set_quietly("UCI_LimitStrength", limitStrength ? "true" : "false");
+    if (elo) {
+      level.elo = *elo;
+      options.set_quietly("UCI_Elo", std::to_string(*elo));
+    }
+  });
+  options.add_spin("Seed", 0, 0, 2147483647, [this](const Options::Option&) { new_game_seed(); });
+  new_game_seed();
+}
+
+void UciLoop::new_game_seed() {
+  const long long seed = options.find("Seed")->as_int();
+  level.seed = seed != 0 ? std::uint64_t(seed) : (std::uint64_t(std::random_device{}()) << 32 | std::random_device{}());
 }
 
 void UciLoop::print(const std::string& line) {
@@ -68,6 +98,8 @@ void UciLoop::run() {
 }
 
 void UciLoop::stop_search() {
+  levels.stop();
+  levels.wait();
   search.stop();
   search.wait();
 }
@@ -89,6 +121,7 @@ bool UciLoop::handle(const std::string& rawLine) {
     stop_search();
   } else if (cmd == "ponderhit") {
     search.ponderhit();
+    levels.ponderhit();
   } else if (cmd == "isready") {
     print("readyok");
   } else if (cmd == "uci") {
@@ -96,6 +129,7 @@ bool UciLoop::handle(const std::string& rawLine) {
   } else if (cmd == "ucinewgame") {
     stop_search();
     search.clear();
+    new_game_seed();
   } else if (cmd == "position") {
     cmd_position(is);
   } else if (cmd == "go") {
@@ -193,7 +227,7 @@ void UciLoop::cmd_go(std::istringstream& is) {
       return;
     }
   }
-  if (search.searching()) {
+  if (thinking()) {
     print("info string a search is running; stopping it first");
     stop_search();
   }
@@ -229,7 +263,10 @@ void UciLoop::cmd_go(std::istringstream& is) {
     print(proven ? "info string no forced mate in " + std::to_string(moves)
                  : "info string no mate found in " + std::to_string(moves) + " before the search was cut short");
   };
-  search.start(pos, limits, cb);
+  if (limitStrength)
+    levels.start(pos, limits, cb, level);
+  else
+    search.start(pos, limits, cb);
 }
 
 std::string UciLoop::format_info(const Position& root, const IterationInfo& info) {
@@ -272,7 +309,7 @@ void UciLoop::cmd_setoption(const std::string& line) {
     std::string& dst = inValue ? value : name;
     dst += (dst.empty() ? "" : " ") + tok;
   }
-  if (search.searching()) {
+  if (thinking()) {
     print("info string setoption during a search; stopping it first");
     stop_search();
   }

@@ -7,6 +7,7 @@
 
 #include "chess/position.h"
 #include "engine/search.h"
+#include "levels/level_player.h"
 #include "uci/options.h"
 
 namespace sparring {
@@ -30,6 +31,8 @@ class UciLoop {
   void cmd_perft(int depth);
   void cmd_bench(std::istringstream& is);
   void stop_search();  // stops a running search and waits for its bestmove
+  bool thinking() const { return search.searching() || levels.searching(); }
+  void new_game_seed();  // the level's seed for the next game: the Seed option, or random if 0
   void print(const std::string& line);
   static std::string format_info(const Position& root, const IterationInfo& info);
 
@@ -38,6 +41,9 @@ class UciLoop {
   std::mutex outMutex;
   Position pos;
   Search search;
+  LevelPlayer levels{search};  // plays instead of the plain search when the strength is limited
+  LevelSettings level;
+  bool limitStrength = false;
   Options options;
 };
 

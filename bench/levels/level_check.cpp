@@ -1,0 +1,301 @@
+// sparring-levels: measurements of the strength levels that are too long for unit tests.
+//
+//   mates:  every level, several seeds, on an EPD of forced mates (`dm N`): counts slips, moves
+//           that leave no forced mate shorter than N (checked by the mate prover, a proof).
+//   humans: on rated games, how often a level plays the move the human played, next to the same
+//           figure for the full-strength engine at a fixed depth.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <cxxopts.hpp>
+
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "chess/pgn.h"
+#include "engine/mate_search.h"
+#include "levels/level_player.h"
+
+using namespace sparring;
+
+namespace {
+
+std::vector<int> parse_levels(const std::string& spec) {
+  std::vector<int> elos;
+  if (spec == "all") {
+    for (const NamedLevel& l : NAMED_LEVELS) elos.push_back(l.elo);
+    return elos;
+  }
+  std::istringstream is(spec);
+  for (std::string tok; std::getline(is, tok, ',');) {
+    if (auto elo = named_level_elo(tok))
+      elos.push_back(*elo);
+    else
+      elos.push_back(std::stoi(tok));
+  }
+  return elos;
+}
+
+Move level_move(Search& search, const Position& pos, int elo, std::uint64_t seed) {
+  LevelSettings level;
+  level.elo = elo;
+  level.seed = seed;
+  return LevelPlayer::choose(search, pos, SearchLimits{}, level, {}, nullptr);
+}
+
+int check_mates(const cxxopts::ParseResult& args) {
+  std::ifstream in(args["epd"].as<std::string>());
+  if (!in) throw std::invalid_argument("cannot open " + args["epd"].as<std::string>());
+  const std::vector<int> elos = parse_levels(args["levels"].as<std::string>());
+  const int seeds = args["seeds"].as<int>();
+  std::vector<int> slips(elos.size(), 0), played(elos.size(), 0), shortest(elos.size(), 0);
+  int puzzles = 0;
+  Search search;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream is(line);
+    std::string f[4], tok;
+    is >> f[0] >> f[1] >> f[2] >> f[3];
+    int dm = 0;
+    while (is >> tok)
+      if (tok == "dm") is >> dm;
+    Position pos;
+    if (dm < 1 || !pos.set_fen(f[0] + ' ' + f[1] + ' ' + f[2] + ' ' + f[3] + " 0 1").empty()) continue;
+    bool complete = false;
+    std::vector<MatingMove> mates = find_mating_moves(pos, dm, 50'000'000, &complete);
+    if (!complete || mates.empty()) {
+      std::printf("skipped (prover incomplete): %s\n", line.c_str());
+      continue;
+    }
+    ++puzzles;
+    for (std::size_t l = 0; l < elos.size(); ++l)
+      for (int seed = 1; seed <= seeds; ++seed) {
+        search.clear();
+        Move m = level_move(search, pos, elos[l], std::uint64_t(seed));
+        ++played[l];
+        auto it = std::find_if(mates.begin(), mates.end(), [&](const MatingMove& mm) { return mm.move == m; });
+        if (it == mates.end()) {
+          ++slips[l];
+          std::printf("SLIP %s (Elo %d, seed %d): played %s in %s dm %d\n", level_name(elos[l]).c_str(), elos[l], seed,
+                      to_uci(pos, m).c_str(), pos.fen().c_str(), dm);
+        } else if (it->mateIn == mates[0].mateIn) {
+          ++shortest[l];
+        }
+      }
+    std::fprintf(stderr, "\r%d puzzles", puzzles);
+  }
+  std::fprintf(stderr, "\n");
+  std::printf("%-10s %6s %8s %6s %14s\n", "level", "Elo", "moves", "slips", "fastest mate");
+  int total = 0;
+  for (std::size_t l = 0; l < elos.size(); ++l) {
+    std::printf("%-10s %6d %8d %6d %13.1f%%\n", level_name(elos[l]).c_str(), elos[l], played[l], slips[l],
+                played[l] ? 100.0 * shortest[l] / played[l] : 0.0);
+    total += slips[l];
+  }
+  std::printf("%d puzzles, %d seeds: %d slips in all\n", puzzles, seeds, total);
+  return total == 0 ? 0 : 1;
+}
+
+struct Game {
+  int whiteElo = 0, blackElo = 0;
+  std::vector<std::string> moves;
+};
+
+bool read_game(std::istream& in, Game& g) {
+  g = Game{};
+  std::string line;
+  bool inMoves = false;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) {
+      if (inMoves) return true;
+      continue;
+    }
+    if (line[0] == '[') {
+      auto value = [&]() { return std::atoi(line.c_str() + line.find('"') + 1); };
+      if (line.rfind("[WhiteElo ", 0) == 0) g.whiteElo = value();
+      if (line.rfind("[BlackElo ", 0) == 0) g.blackElo = value();
+      continue;
+    }
+    inMoves = true;
+    std::istringstream is(line);
+    for (std::string tok; is >> tok;)
+      if (tok != "1-0" && tok != "0-1" && tok != "1/2-1/2" && tok != "*") g.moves.push_back(tok);
+  }
+  return inMoves;
+}
+
+int human_match(const cxxopts::ParseResult& args) {
+  const std::string path = args["pgn"].as<std::string>();
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot open " + path);
+  const int eloMin = args["elo-min"].as<int>(), eloMax = args["elo-max"].as<int>();
+  const int first = args["first-game"].as<int>(), last = args["last-game"].as<int>();
+  const int elo = parse_levels(args["level"].as<std::string>()).at(0);
+  const int engineDepth = args["engine-depth"].as<int>(), skip = args["skip-plies"].as<int>();
+  const std::uint64_t seed = args["seed"].as<std::uint64_t>();
+  Search levelSearch, engineSearch;
+  int positions = 0, levelMatches = 0, engineMatches = 0, index = 0;
+  Game g;
+  while (read_game(in, g)) {
+    const int gameIndex = index++;
+    if (gameIndex < first) continue;
+    if (gameIndex >= last) break;
+    levelSearch.clear();
+    engineSearch.clear();
+    Position pos;
+    for (int ply = 0; ply < int(g.moves.size()); ++ply) {
+      std::string tok = g.moves[ply];
+      if (tok.size() == 5) tok[4] = char(std::tolower(static_cast<unsigned char>(tok[4])));
+      Move human = parse_uci(pos, tok);
+      if (!human) break;
+      const int moverElo = pos.side_to_move() == WHITE ? g.whiteElo : g.blackElo;
+      if (ply >= skip && moverElo >= eloMin && moverElo < eloMax && MoveList(pos).size() > 1) {
+        ++positions;
+        levelMatches += level_move(levelSearch, pos, elo, seed + std::uint64_t(ply)) == human;
+        SearchLimits limits;
+        limits.depth = engineDepth;
+        std::vector<RootMove> r = engineSearch.search_sync(pos, limits);
+        engineMatches += !r.empty() && r[0].move == human;
+      }
+      pos.make_move(human);
+    }
+    std::fprintf(stderr, "\r%d games, %d positions", gameIndex + 1 - first, positions);
+  }
+  std::fprintf(stderr, "\n");
+  std::printf("%s: %d positions of players rated %d-%d (games %d-%d of %s)\n", level_name(elo).c_str(), positions,
+              eloMin, eloMax, first, last, path.c_str());
+  std::printf("level %d plays the human move: %.1f%%\n", elo, positions ? 100.0 * levelMatches / positions : 0.0);
+  std::printf("full strength, depth %d:       %.1f%%\n", engineDepth,
+              positions ? 100.0 * engineMatches / positions : 0.0);
+  return 0;
+}
+
+// Games between two levels, in process: openings from an EPD (each played with both colours),
+// ended by the rules (mate, stalemate, dead position, threefold, 50 moves) or a 300-ply cap.
+int self_play(const cxxopts::ParseResult& args) {
+  const std::string path = args["openings"].as<std::string>();
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot open " + path);
+  std::vector<std::string> openings;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream is(line);
+    std::string f[4];
+    if (is >> f[0] >> f[1] >> f[2] >> f[3]) openings.push_back(f[0] + ' ' + f[1] + ' ' + f[2] + ' ' + f[3]);
+  }
+  if (openings.empty()) throw std::invalid_argument("no openings in " + path);
+  const int games = args["games"].as<int>();
+  const std::uint64_t seed = args["seed"].as<std::uint64_t>();
+  const int elo[2] = {parse_levels(args["white"].as<std::string>()).at(0),
+                      parse_levels(args["black"].as<std::string>()).at(0)};
+  const double tscale = args["temperature-scale"].as<double>();
+  std::ofstream out(args["pgn-out"].as<std::string>(), std::ios::app);
+  Search search[2];
+  double points[2] = {0, 0};
+  for (int g = 0; g < games; ++g) {
+    // Openings in a seeded order; each one twice with the colours (levels) swapped.
+    const std::string& fen = openings[(seed * 7919 + std::uint64_t(g / 2) * 104729) % openings.size()];
+    const int whiteSide = g % 2;  // which level plays White
+    Position pos;
+    pos.set_fen(fen + " 0 1");
+    PgnGame game;
+    game.startFen = pos.fen();
+    for (int i = 0; i < 2; ++i) search[i].clear();
+    std::string result = "1/2-1/2";
+    for (int ply = 0; ply < 300; ++ply) {
+      if (!pos.has_legal_moves()) {
+        result = pos.in_check() ? (pos.side_to_move() == WHITE ? "0-1" : "1-0") : "1/2-1/2";
+        break;
+      }
+      if (pos.is_insufficient_material() || pos.can_claim_draw()) break;
+      const int side = pos.side_to_move() == WHITE ? whiteSide : 1 - whiteSide;
+      LevelSettings level;
+      level.elo = elo[side];
+      level.seed = seed * 1000003 + std::uint64_t(g) * 2 + std::uint64_t(side);
+      level.temperatureScale = tscale;
+      Move m = LevelPlayer::choose(search[side], pos, SearchLimits{}, level, {}, nullptr);
+      game.moves.push_back({m, {}, {}});
+      pos.make_move(m);
+    }
+    const int whiteLevel = elo[whiteSide], blackLevel = elo[1 - whiteSide];
+    game.set_tag("Event", "Sparring levels self-play");
+    game.set_tag("Round", std::to_string(g + 1));
+    game.set_tag("White", "Sparring " + level_name(whiteLevel));
+    game.set_tag("Black", "Sparring " + level_name(blackLevel));
+    game.set_tag("Result", result);
+    game.set_tag("WhiteElo", std::to_string(whiteLevel));
+    game.set_tag("BlackElo", std::to_string(blackLevel));
+    game.set_tag("SetUp", "1");
+    game.set_tag("FEN", game.startFen);
+    game.result = result;
+    out << format_pgn(game) << "\n" << std::flush;
+    const double w = result == "1-0" ? 1 : result == "0-1" ? 0 : 0.5;
+    points[whiteSide] += w;
+    points[1 - whiteSide] += 1 - w;
+    std::fprintf(stderr, "\rgame %d/%d: %s %.1f - %.1f %s", g + 1, games, level_name(elo[0]).c_str(), points[0],
+                 points[1], level_name(elo[1]).c_str());
+  }
+  std::fprintf(stderr, "\n");
+  std::printf("%s (%d) %.1f - %.1f %s (%d) in %d games\n", level_name(elo[0]).c_str(), elo[0], points[0], points[1],
+              level_name(elo[1]).c_str(), elo[1], games);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Position::init();
+  cxxopts::Options opts("sparring-levels", "Measurements of Sparring's strength levels");
+  opts.positional_help("mates|humans|selfplay");
+  opts.add_options()("command", "mates, humans or selfplay", cxxopts::value<std::string>())(
+      "epd", "mates: EPD with dm fields", cxxopts::value<std::string>())(
+      "levels", "mates: all, or a comma list of names or Elos", cxxopts::value<std::string>()->default_value("all"))(
+      "seeds", "mates: seeds 1..N per level", cxxopts::value<int>()->default_value("3"))("pgn", "humans: rated games",
+                                                                                         cxxopts::value<std::string>())(
+      "level", "humans: the level (name or Elo)", cxxopts::value<std::string>()->default_value("Beginner"))(
+      "elo-min", "humans: lowest rating of the players scored", cxxopts::value<int>()->default_value("0"))(
+      "elo-max", "humans: rating bound (exclusive)", cxxopts::value<int>()->default_value("4000"))(
+      "first-game", "humans: first game index", cxxopts::value<int>()->default_value("400"))(
+      "last-game", "humans: index after the last game", cxxopts::value<int>()->default_value("600"))(
+      "skip-plies", "humans: opening plies left out", cxxopts::value<int>()->default_value("10"))(
+      "engine-depth", "humans: depth of the full-strength comparison", cxxopts::value<int>()->default_value("10"))(
+      "seed", "humans, selfplay: the seed", cxxopts::value<std::uint64_t>()->default_value("1"))(
+      "white", "selfplay: the level of the first player", cxxopts::value<std::string>()->default_value("Beginner"))(
+      "black", "selfplay: the level of the second player", cxxopts::value<std::string>()->default_value("Beginner"))(
+      "games", "selfplay: games (the players swap colours each game)", cxxopts::value<int>()->default_value("2"))(
+      "openings", "selfplay: EPD of start positions", cxxopts::value<std::string>())(
+      "pgn-out", "selfplay: PGN file the games are appended to", cxxopts::value<std::string>())(
+      "temperature-scale", "selfplay: multiplies the levels' temperature (calibration)",
+      cxxopts::value<double>()->default_value("1.0"))("h,help", "this help");
+  opts.parse_positional({"command"});
+  try {
+    auto args = opts.parse(argc, argv);
+    if (args.count("help")) {
+      std::cout << opts.help();
+      return 0;
+    }
+    if (!args.count("command")) throw std::invalid_argument("give a command: mates or humans");
+    const std::string cmd = args["command"].as<std::string>();
+    if (cmd == "mates") {
+      if (!args.count("epd")) throw std::invalid_argument("mates needs --epd");
+      return check_mates(args);
+    }
+    if (cmd == "humans") {
+      if (!args.count("pgn")) throw std::invalid_argument("humans needs --pgn");
+      return human_match(args);
+    }
+    if (cmd == "selfplay") {
+      if (!args.count("openings") || !args.count("pgn-out"))
+        throw std::invalid_argument("selfplay needs --openings and --pgn-out");
+      return self_play(args);
+    }
+    throw std::invalid_argument("unknown command '" + cmd + "'");
+  } catch (const std::exception& e) {
+    std::cerr << "sparring-levels: " << e.what() << "\n";
+    return 2;
+  }
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Reruns the strength levels' calibration and writes the tables to docs/calibration.md:
+#   mates     every level, 3 seeds, on the Lichess mates (mate in 1-5): slips must be zero
+#   errors    each level against itself (GAMES games, noob_2moves openings), reviewed at depth 10:
+#             blunders / mistakes / inaccuracies per 100 moves, ACPL, accuracy, next to the targets
+#   ladder    each named level against the next one with sparring-match (LADDER_GAMES games):
+#             the Elo gaps (target 300 +- 75)
+#   stockfish Hard, Expert and Master against Stockfish 15.1 with UCI_Elo 1500 / 1800 / 2100
+#   humans    how often each level plays the human's move in held-out rated games, next to the
+#             full-strength engine at depth 10
+# Usage: scripts/calibrate.sh [part ...]   (default: all parts; several hours on two cores)
+# Environment: GAMES (default 100), LADDER_GAMES (default 200), CONCURRENCY (default 2).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+data="$root/../shared/data"
+build="${BUILD:-$root/build/release}"
+out="$root/docs/calibration"
+games="${GAMES:-100}"
+ladderGames="${LADDER_GAMES:-200}"
+conc="${CONCURRENCY:-2}"
+parts=("$@")
+[ ${#parts[@]} -eq 0 ] && parts=(mates errors ladder stockfish humans)
+mkdir -p "$out"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build" -j2 --target sparring sparring-levels sparring-match >/dev/null
+levels=(Beginner Easy Medium Hard Expert Master)
+stamp="$(date -u +%Y-%m-%d) at commit $(git -C "$root" rev-parse --short HEAD)"
+
+for part in "${parts[@]}"; do
+  case "$part" in
+  mates)
+    "$build/sparring-levels" mates --epd "$root/tests/data/lichess_mates_solver_to_move.epd" --seeds 3 |
+      tee "$out/mates.txt"
+    ;;
+  errors)
+    for l in "${levels[@]}"; do
+      pgn="$out/selfplay-$l.pgn"
+      rm -f "$pgn"
+      # Two halves in parallel, different seeds.
+      half=$((games / 2))
+      for s in 1 2; do
+        "$build/sparring-levels" selfplay --white "$l" --black "$l" --games "$half" --seed "$s" \
+          --openings "$data/openings/noob_2moves.epd" --pgn-out "$pgn.$s" &
+      done
+      wait
+      cat "$pgn.1" "$pgn.2" >"$pgn" && rm -f "$pgn.1" "$pgn.2"
+      "$build/sparring" review "$pgn" --depth 10 --threads "$conc" --totals-only --no-progress |
+        tee "$out/errors-$l.txt"
+    done
+    ;;
+  ladder)
+    for i in 0 1 2 3 4; do
+      a="${levels[$i]}" b="${levels[$((i + 1))]}"
+      "$build/sparring-match" --engine cmd="$build/sparring" name="$a" option.Level="$a" \
+        --engine cmd="$build/sparring" name="$b" option.Level="$b" \
+        --openings "$data/openings/noob_2moves.epd" --order random --seed 2026 --tc 60+0.6 \
+        --games "$ladderGames" --concurrency "$conc" --pgn "$out/ladder-$a-$b.pgn" | tee "$out/ladder-$a-$b.txt"
+    done
+    ;;
+  stockfish)
+    for pair in "Hard 1500" "Expert 1800" "Master 2100"; do
+      read -r l elo <<<"$pair"
+      "$build/sparring-match" --engine cmd="$build/sparring" name="$l" option.Level="$l" \
+        --engine cmd=/usr/games/stockfish name="SF15.1-$elo" option.Threads=1 option.Hash=16 \
+        option.UCI_LimitStrength=true option.UCI_Elo="$elo" \
+        --openings "$data/openings/noob_2moves.epd" --order random --seed 2026 --tc 60+0.6 \
+        --games 100 --concurrency "$conc" --pgn "$out/sf-$l.pgn" | tee "$out/sf-$l.txt"
+    done
+    ;;
+  humans)
+    bands=("Beginner -900 0 900" "Easy 900-1100 900 1100" "Medium 1100-1300 1100 1300" "Hard 1300-1500 1300 1500"
+      "Hard 1500-1700 1500 1700" "Expert 1700-1900 1700 1900" "Master 1900-2100 1900 2100"
+      "Master 2100-2300 2100 2300")
+    for b in "${bands[@]}"; do
+      read -r l file lo hi <<<"$b"
+      "$build/sparring-levels" humans --pgn "$data/human/lichess_2018-06_by_band/$file.pgn" --level "$l" \
+        --elo-min "$lo" --elo-max "$hi" --first-game 400 --last-game 500 --engine-depth 10
+    done | tee "$out/humans.txt"
+    ;;
+  *)
+    echo "calibrate.sh: unknown part '$part' (mates errors ladder stockfish humans)" >&2
+    exit 2
+    ;;
+  esac
+done
+echo "calibration ($stamp): results in $out"

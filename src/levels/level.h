@@ -1,0 +1,36 @@
+// The strength levels: named points on one continuous Elo scale, and what each rating means for
+// the search budget and the humanlike choice.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace sparring {
+
+constexpr int LEVEL_ELO_MIN = 600, LEVEL_ELO_MAX = 2100;
+
+struct NamedLevel {
+  const char* name;
+  int elo;
+};
+// The named levels are exactly these UCI_Elo values with UCI_LimitStrength on.
+constexpr NamedLevel NAMED_LEVELS[] = {{"Beginner", 600}, {"Easy", 900},    {"Medium", 1200},
+                                       {"Hard", 1500},    {"Expert", 1800}, {"Master", 2100}};
+
+std::optional<int> named_level_elo(const std::string& name);  // case-insensitive
+std::string level_name(int elo);                              // the named level at or below `elo`
+
+struct LevelParams {
+  int elo = LEVEL_ELO_MAX;
+  int scanDepth = 4;         // plies of the deeper look at every move
+  double temperature = 1.0;  // 1 = the fitted human choice; lower = sharper, higher = looser
+  // Win% a chosen move may lose against the level's own best move. Below Expert there is no cap:
+  // errors come from the human model; from Expert up the levels make no deliberate errors.
+  double maxLoss = 100.0;
+};
+
+// Parameters for any rating in [LEVEL_ELO_MIN, LEVEL_ELO_MAX], interpolated between the named levels.
+LevelParams level_params(int elo);
+
+}  // namespace sparring

@@ -1,0 +1,45 @@
+// Plays a move at a strength level: the forced-mate guard first, then a scan of every move and
+// the humanlike choice. Runs in its own thread with the same start/stop/ponderhit/wait contract
+// as Search, so the UCI loop can drive either the same way.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <thread>
+
+#include "engine/search.h"
+#include "levels/level.h"
+
+namespace sparring {
+
+struct LevelSettings {
+  int elo = LEVEL_ELO_MAX;
+  std::uint64_t seed = 1;         // the game's seed: the same seed replays the same choices
+  double temperatureScale = 1.0;  // calibration experiments only: multiplies the level's temperature
+};
+
+class LevelPlayer {
+ public:
+  explicit LevelPlayer(Search& search) : search(search) {}
+  ~LevelPlayer();
+
+  void start(const Position& pos, const SearchLimits& limits, SearchCallbacks callbacks, LevelSettings level);
+  void stop();
+  void ponderhit();
+  void wait();
+  bool searching() const { return running.load(); }
+
+  // The move a level chooses in `pos`, on the calling thread (tests and tools use this directly).
+  // `onInfo` receives the honest evaluation lines; `stopFlag` may end the thinking early.
+  static Move choose(Search& search, const Position& pos, const SearchLimits& limits, const LevelSettings& level,
+                     const std::function<void(const IterationInfo&)>& onInfo, const std::atomic<bool>* stopFlag);
+
+ private:
+  void run(Position pos, SearchLimits limits, SearchCallbacks callbacks, LevelSettings level);
+
+  Search& search;
+  std::thread thread;
+  std::atomic<bool> stopFlag{false}, ponderFlag{false}, infinite{false}, running{false};
+};
+
+}  // namespace sparring

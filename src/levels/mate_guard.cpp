@@ -1,0 +1,60 @@
+#include "mate_guard.h"
+
+#include <algorithm>
+
+#include "engine/mate_search.h"
+
+namespace sparring {
+
+namespace {
+// The full-strength check: enough to see mates in 5 in ordinary positions within a fraction of a
+// second; the prover's budget is larger because it only runs when a mate is already known.
+constexpr std::uint64_t CHECK_NODES = 150'000;
+constexpr int CHECK_DEPTH = 12;
+constexpr std::uint64_t PROOF_NODES = 4'000'000;
+}  // namespace
+
+MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimits& base,
+                           const std::atomic<bool>* stopFlag) {
+  MateGuardResult result;
+  SearchLimits limits;
+  limits.clock = base.clock;
+  limits.movetime = base.movetime;
+  limits.searchMoves = base.searchMoves;
+  limits.nodes = CHECK_NODES;
+  limits.depth = CHECK_DEPTH;
+  limits.mate = GUARD_MATE_MOVES;
+  SearchOptions saved = search.options();
+  search.options().multiPV = 1;
+  std::vector<RootMove> root = search.search_sync(pos, limits);
+  search.options() = saved;
+  result.nodes = search.last_nodes();
+  if (root.empty() || root[0].score < VALUE_MATE_IN_MAX_PLY) return result;
+  const int found = mate_in_moves(root[0].score);
+
+  MateSearchLimits proof;
+  proof.maxMoves = std::min(found, MAX_MATE_MOVES);
+  proof.nodeBudget = PROOF_NODES;
+  if (stopFlag) proof.interrupted = [stopFlag]() { return stopFlag->load(std::memory_order_relaxed); };
+  MateSearchResult proven = search_mates(pos, proof);
+  result.nodes += proven.nodes;
+  for (const MatingMove& m : proven.moves) {
+    if (!base.searchMoves.empty() &&
+        std::find(base.searchMoves.begin(), base.searchMoves.end(), m.move) == base.searchMoves.end())
+      continue;
+    // Only the fastest mates: after any of them the mate is strictly shorter than it is now.
+    if (result.moves.empty() || m.mateIn < result.mateIn) {
+      result.moves.clear();
+      result.mateIn = m.mateIn;
+    }
+    if (m.mateIn == result.mateIn) result.moves.push_back(m.move);
+  }
+  if (result.moves.empty()) {
+    // The prover ran out of budget: the search's own mating line is still a mate of that length.
+    result.moves = {root[0].move};
+    result.mateIn = found;
+  }
+  return result;
+}
+
+}  // namespace sparring

@@ -1,0 +1,28 @@
+// The forced-mate guard that runs before any deliberate error, at every level: when a short
+// full-strength check finds a forced mate for the side to move, the level must play a move that
+// keeps it and shortens it. The guard cannot be switched off by a level.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "engine/search.h"
+
+namespace sparring {
+
+constexpr int GUARD_MATE_MOVES = 5;  // mates up to this many moves (9 plies) must be found and kept
+
+struct MateGuardResult {
+  std::vector<Move> moves;  // the moves that mate fastest (empty: no mate found)
+  int mateIn = 0;           // their mate length in moves
+  std::uint64_t nodes = 0;
+};
+
+// A full-strength search within a fixed node budget spots the mate; the mate prover then lists
+// every move that mates as fast (a proof, not a guess). `limits` supplies the clock and
+// searchmoves; `stopFlag` may cut it short.
+MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimits& limits,
+                           const std::atomic<bool>* stopFlag = nullptr);
+
+}  // namespace sparring

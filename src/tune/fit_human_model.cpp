@@ -1,0 +1,280 @@
+// sparring-fit-levels: fits the human choice model of the strength levels to rated games.
+//
+//   extract: replays games (PGN, UCI or SAN moves), and for every position of a player whose rating
+//            lies in [--elo-min, --elo-max) after the opening plies, scores every legal move as a
+//            level does (scan_candidates) and stores the features with the move the human chose.
+//   fit:     maximum-likelihood multinomial logit over those positions: P(move) ∝ exp(w · features).
+//            Prints the weights as one C++ table row, with the log-likelihood and how often the
+//            model's first choice (and its sampled choice, on average) equals the human move.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <cxxopts.hpp>
+
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "levels/candidates.h"
+
+using namespace sparring;
+
+namespace {
+
+struct Game {
+  int whiteElo = 0, blackElo = 0;
+  std::vector<std::string> moves;
+};
+
+// Reads the simple PGN of the rating-band files: tag pairs, then move text (UCI or SAN).
+bool read_game(std::istream& in, Game& g) {
+  g = Game{};
+  std::string line;
+  bool inMoves = false;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) {
+      if (inMoves) return true;
+      continue;
+    }
+    if (line[0] == '[') {
+      if (inMoves) return true;  // a game without a blank line after its moves
+      auto value = [&]() { return std::atoi(line.c_str() + line.find('"') + 1); };
+      if (line.rfind("[WhiteElo ", 0) == 0) g.whiteElo = value();
+      if (line.rfind("[BlackElo ", 0) == 0) g.blackElo = value();
+      continue;
+    }
+    inMoves = true;
+    std::istringstream is(line);
+    std::string tok;
+    while (is >> tok) {
+      if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") continue;
+      if (std::isdigit(static_cast<unsigned char>(tok[0])) && tok.find('.') != std::string::npos) continue;
+      g.moves.push_back(tok);
+    }
+  }
+  return inMoves;
+}
+
+Move parse_any(const Position& pos, std::string tok) {
+  if (tok.size() == 5 && std::isupper(static_cast<unsigned char>(tok[4]))) tok[4] = char(std::tolower(tok[4]));
+  if (Move m = parse_uci(pos, tok)) return m;
+  return parse_san(pos, tok);
+}
+
+int extract(const cxxopts::ParseResult& args) {
+  const std::string pgn = args["pgn"].as<std::string>(), out = args["out"].as<std::string>();
+  const int eloMin = args["elo-min"].as<int>(), eloMax = args["elo-max"].as<int>();
+  const int first = args["first-game"].as<int>(), last = args["last-game"].as<int>();
+  const int skip = args["skip-plies"].as<int>(), depth = args["depth"].as<int>();
+  std::ifstream in(pgn);
+  if (!in) {
+    std::cerr << "sparring-fit-levels: cannot open " << pgn << "\n";
+    return 2;
+  }
+  std::ofstream os(out, std::ios::binary);
+  Search search;
+  search.set_hash(16);
+  Game g;
+  int index = 0, positions = 0;
+  while (read_game(in, g)) {
+    const int gameIndex = index++;
+    if (gameIndex < first) continue;
+    if (gameIndex >= last) break;
+    search.clear();
+    Position pos;
+    for (int ply = 0; ply < int(g.moves.size()); ++ply) {
+      Move played = parse_any(pos, g.moves[ply]);
+      if (!played) {
+        std::cerr << pgn << ": game " << gameIndex + 1 << ", ply " << ply + 1 << ": bad move " << g.moves[ply]
+                  << "; rest of game skipped\n";
+        break;
+      }
+      const int elo = pos.side_to_move() == WHITE ? g.whiteElo : g.blackElo;
+      if (ply >= skip && elo >= eloMin && elo < eloMax) {
+        CandidateScan scan = scan_candidates(search, pos, depth, SearchLimits{});
+        if (scan.moves.size() > 1) {
+          std::uint16_t n = std::uint16_t(scan.moves.size()), chosen = n;
+          for (std::uint16_t i = 0; i < n; ++i)
+            if (scan.moves[i].move == played) chosen = i;
+          os.write(reinterpret_cast<const char*>(&n), sizeof n);
+          os.write(reinterpret_cast<const char*>(&chosen), sizeof chosen);
+          std::int16_t e = std::int16_t(elo);
+          os.write(reinterpret_cast<const char*>(&e), sizeof e);
+          for (const Candidate& c : scan.moves)
+            os.write(reinterpret_cast<const char*>(c.features.data()), sizeof(float) * FEATURE_NB);
+          ++positions;
+        }
+      }
+      pos.make_move(played);
+    }
+    std::fprintf(stderr, "\r%s: %d games, %d positions", pgn.c_str(), gameIndex + 1 - first, positions);
+  }
+  std::fprintf(stderr, "\n");
+  return 0;
+}
+
+struct Sample {
+  std::uint32_t first;  // index of its first move's features
+  std::uint16_t n, chosen;
+};
+
+struct Data {
+  std::vector<Sample> samples;
+  std::vector<float> x;
+};
+
+bool load(const std::string& path, Data& d) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::uint16_t n, chosen;
+  std::int16_t elo;
+  while (in.read(reinterpret_cast<char*>(&n), sizeof n)) {
+    in.read(reinterpret_cast<char*>(&chosen), sizeof chosen);
+    in.read(reinterpret_cast<char*>(&elo), sizeof elo);
+    Sample s{std::uint32_t(d.x.size() / FEATURE_NB), n, chosen};
+    d.x.resize(d.x.size() + std::size_t(n) * FEATURE_NB);
+    in.read(reinterpret_cast<char*>(d.x.data() + std::size_t(s.first) * FEATURE_NB),
+            std::streamsize(sizeof(float) * n * FEATURE_NB));
+    if (chosen < n) d.samples.push_back(s);  // a move the scan did not list cannot be learned from
+  }
+  return true;
+}
+
+struct Quality {
+  double logLoss = 0, top1 = 0, sampled = 0;
+};
+
+// Mean negative log-likelihood, and its gradient if asked.
+Quality evaluate(const Data& d, const std::vector<double>& w, std::vector<double>* grad, double temperature = 1.0) {
+  Quality q;
+  if (grad) grad->assign(FEATURE_NB, 0.0);
+  std::vector<double> u;
+  for (const Sample& s : d.samples) {
+    u.resize(s.n);
+    double maxU = -1e300;
+    int arg = 0;
+    for (int i = 0; i < s.n; ++i) {
+      const float* x = &d.x[(std::size_t(s.first) + i) * FEATURE_NB];
+      double v = 0;
+      for (int k = 0; k < FEATURE_NB; ++k) v += w[k] * x[k];
+      u[i] = v / temperature;
+      if (v > maxU) maxU = v, arg = i;
+    }
+    double z = 0;
+    for (int i = 0; i < s.n; ++i) z += std::exp(u[i] - maxU);
+    const double logZ = maxU + std::log(z);
+    q.logLoss += logZ - u[s.chosen];
+    q.top1 += arg == s.chosen;
+    q.sampled += std::exp(u[s.chosen] - logZ);
+    if (grad) {
+      for (int i = 0; i < s.n; ++i) {
+        const float* x = &d.x[(std::size_t(s.first) + i) * FEATURE_NB];
+        const double p = std::exp(u[i] - logZ) - (i == s.chosen);
+        for (int k = 0; k < FEATURE_NB; ++k) (*grad)[k] += p * x[k];
+      }
+    }
+  }
+  const double n = std::max<std::size_t>(1, d.samples.size());
+  q.logLoss /= n, q.top1 /= n, q.sampled /= n;
+  if (grad)
+    for (double& g : *grad) g /= n;
+  return q;
+}
+
+int fit(const cxxopts::ParseResult& args) {
+  Data train, test;
+  for (const std::string& f : args["train"].as<std::vector<std::string>>())
+    if (!load(f, train)) {
+      std::cerr << "sparring-fit-levels: cannot read " << f << "\n";
+      return 2;
+    }
+  if (args.count("test"))
+    for (const std::string& f : args["test"].as<std::vector<std::string>>())
+      if (!load(f, test)) {
+        std::cerr << "sparring-fit-levels: cannot read " << f << "\n";
+        return 2;
+      }
+  const int epochs = args["epochs"].as<int>();
+  const double l2 = args["l2"].as<double>(), rate = args["rate"].as<double>();
+  // Adam on the full batch: the problem is convex and small, so this converges reliably.
+  std::vector<double> w(FEATURE_NB, 0.0), m(FEATURE_NB, 0.0), v(FEATURE_NB, 0.0), g;
+  for (int t = 1; t <= epochs; ++t) {
+    Quality q = evaluate(train, w, &g);
+    for (int k = 0; k < FEATURE_NB; ++k) {
+      g[k] += 2 * l2 * w[k];
+      m[k] = 0.9 * m[k] + 0.1 * g[k];
+      v[k] = 0.999 * v[k] + 0.001 * g[k] * g[k];
+      const double mh = m[k] / (1 - std::pow(0.9, t)), vh = v[k] / (1 - std::pow(0.999, t));
+      w[k] -= rate * mh / (std::sqrt(vh) + 1e-8);
+    }
+    if (t % 100 == 0 || t == epochs)
+      std::fprintf(stderr, "epoch %d: train log-loss %.4f, first choice %.1f%%\n", t, q.logLoss, 100 * q.top1);
+  }
+  Quality tr = evaluate(train, w, nullptr);
+  std::printf("# train: %zu positions, log-loss %.4f, first choice = human %.1f%%, sampled = human %.1f%%\n",
+              train.samples.size(), tr.logLoss, 100 * tr.top1, 100 * tr.sampled);
+  if (!test.samples.empty()) {
+    Quality te = evaluate(test, w, nullptr);
+    std::printf("# test:  %zu positions, log-loss %.4f, first choice = human %.1f%%, sampled = human %.1f%%\n",
+                test.samples.size(), te.logLoss, 100 * te.top1, 100 * te.sampled);
+    // How sharpening or loosening the choice trades the match rate (levels choose a temperature).
+    std::printf("# test, sampled = human at temperature");
+    for (double t : {0.25, 0.5, 0.75, 1.0, 1.25, 1.5})
+      std::printf("  %.2f: %.1f%%", t, 100 * evaluate(test, w, nullptr, t).sampled);
+    std::printf("\n");
+  }
+  for (int k = 0; k < FEATURE_NB; ++k) std::printf("#   %-18s %+.4f\n", FEATURE_NAMES[k], w[k]);
+  std::printf("{%d, {", args["elo"].as<int>());
+  for (int k = 0; k < FEATURE_NB; ++k) std::printf("%s%.4ff", k ? ", " : "", w[k]);
+  std::printf("}},\n");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Position::init();
+  cxxopts::Options opts("sparring-fit-levels", "Fits the strength levels' human choice model to rated games");
+  opts.positional_help("extract|fit");
+  opts.add_options()("command", "extract or fit", cxxopts::value<std::string>())(
+      "pgn", "extract: games to read", cxxopts::value<std::string>())("out", "extract: feature file to write",
+                                                                      cxxopts::value<std::string>())(
+      "elo-min", "extract: lowest rating of the player to learn from", cxxopts::value<int>()->default_value("0"))(
+      "elo-max", "extract: rating bound (exclusive)", cxxopts::value<int>()->default_value("4000"))(
+      "first-game", "extract: index of the first game used", cxxopts::value<int>()->default_value("0"))(
+      "last-game", "extract: index after the last game used", cxxopts::value<int>()->default_value("1000000"))(
+      "skip-plies", "extract: opening plies left out", cxxopts::value<int>()->default_value("10"))(
+      "depth", "extract: depth of the deeper search", cxxopts::value<int>()->default_value("4"))(
+      "train", "fit: feature files to fit", cxxopts::value<std::vector<std::string>>())(
+      "test", "fit: held-out feature files to score", cxxopts::value<std::vector<std::string>>())(
+      "elo", "fit: the rating the weights stand for", cxxopts::value<int>()->default_value("0"))(
+      "epochs", "fit: gradient steps", cxxopts::value<int>()->default_value("600"))(
+      "rate", "fit: Adam step size", cxxopts::value<double>()->default_value("0.05"))(
+      "l2", "fit: weight decay", cxxopts::value<double>()->default_value("0.0001"))("h,help", "this help");
+  opts.parse_positional({"command"});
+  try {
+    auto args = opts.parse(argc, argv);
+    if (args.count("help") || !args.count("command")) {
+      std::cout << opts.help();
+      return args.count("help") ? 0 : 2;
+    }
+    const std::string cmd = args["command"].as<std::string>();
+    if (cmd == "extract") {
+      if (!args.count("pgn") || !args.count("out")) throw std::invalid_argument("extract needs --pgn and --out");
+      return extract(args);
+    }
+    if (cmd == "fit") {
+      if (!args.count("train")) throw std::invalid_argument("fit needs --train");
+      return fit(args);
+    }
+    throw std::invalid_argument("unknown command '" + cmd + "'");
+  } catch (const std::exception& e) {
+    std::cerr << "sparring-fit-levels: " << e.what() << "\n";
+    return 2;
+  }
+}

@@ -1,0 +1,228 @@
+// The strength levels: the option scale, the "never absurd" rules on constructed positions, the
+// forced-mate guarantee at every level, and reproducible choices under a fixed seed.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "engine/mate_search.h"
+#include "levels/humanlike_choice.h"
+#include "levels/level_player.h"
+
+using namespace sparring;
+
+namespace {
+
+Position play(const std::string& fen, const std::vector<std::string>& moves = {}) {
+  Position pos;
+  INFO(fen);
+  REQUIRE(pos.set_fen(fen).empty());
+  for (const std::string& m : moves) {
+    Move mv = parse_uci(pos, m);
+    INFO(m);
+    REQUIRE(mv);
+    pos.make_move(mv);
+  }
+  return pos;
+}
+
+Move level_move(Search& search, const Position& pos, int elo, std::uint64_t seed) {
+  LevelSettings level;
+  level.elo = elo;
+  level.seed = seed;
+  return LevelPlayer::choose(search, pos, SearchLimits{}, level, {}, nullptr);
+}
+
+struct MatePuzzle {
+  std::string fen;
+  int mateIn;
+};
+
+std::vector<MatePuzzle> load_mates() {
+  std::ifstream in(std::string(SPARRING_TEST_DATA) + "/lichess_mates_solver_to_move.epd");
+  REQUIRE(in);
+  std::vector<MatePuzzle> out;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream is(line);
+    std::string f[4], tok;
+    is >> f[0] >> f[1] >> f[2] >> f[3];
+    int n = 0;
+    while (is >> tok)
+      if (tok == "dm") is >> n;
+    if (n >= 1) out.push_back({f[0] + ' ' + f[1] + ' ' + f[2] + ' ' + f[3] + " 0 1", n});
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("named levels map to their Elo and back", "[levels]") {
+  REQUIRE(named_level_elo("Beginner") == 600);
+  REQUIRE(named_level_elo("easy") == 900);
+  REQUIRE(named_level_elo("MEDIUM") == 1200);
+  REQUIRE(named_level_elo("Hard") == 1500);
+  REQUIRE(named_level_elo("Expert") == 1800);
+  REQUIRE(named_level_elo("Master") == 2100);
+  REQUIRE_FALSE(named_level_elo("Full").has_value());
+  REQUIRE(level_name(600) == "Beginner");
+  REQUIRE(level_name(1350) == "Medium");
+  REQUIRE(level_name(2100) == "Master");
+}
+
+TEST_CASE("level parameters are continuous and never get weaker as the Elo rises", "[levels]") {
+  LevelParams prev = level_params(LEVEL_ELO_MIN);
+  for (int elo = LEVEL_ELO_MIN + 25; elo <= LEVEL_ELO_MAX; elo += 25) {
+    LevelParams p = level_params(elo);
+    INFO(elo);
+    REQUIRE(p.scanDepth >= prev.scanDepth);
+    REQUIRE(p.maxLoss <= prev.maxLoss + 1e-9);
+    REQUIRE(p.scanDepth - prev.scanDepth <= 1);
+    prev = p;
+  }
+  // Out-of-range ratings are clamped to the scale.
+  REQUIRE(level_params(100).elo == LEVEL_ELO_MIN);
+  REQUIRE(level_params(5000).elo == LEVEL_ELO_MAX);
+  // Expert and Master make no deliberate errors: their cap is a few Win% points.
+  REQUIRE(level_params(1800).maxLoss <= 5.0);
+  REQUIRE(level_params(1500).maxLoss >= 50.0);
+}
+
+TEST_CASE("the human model blends the fitted bands", "[levels]") {
+  ModelWeights a = human_model_weights(1200), b = human_model_weights(1500), mid = human_model_weights(1350);
+  bool differ = false;
+  for (int k = 0; k < FEATURE_NB; ++k) {
+    differ = differ || human_model_weights(600)[k] != human_model_weights(2100)[k];
+    INFO(FEATURE_NAMES[k]);
+    REQUIRE(mid[k] >= std::min(a[k], b[k]) - 1e-4);
+    REQUIRE(mid[k] <= std::max(a[k], b[k]) + 1e-4);
+  }
+  REQUIRE(differ);
+  // Every band prefers a move that loses nothing to one that loses a piece at a glance.
+  FeatureVector good{}, bad{};
+  set_losses(good, {0, 0, 0}, {0, 0, 0});
+  set_losses(bad, {-300, -300, -300}, {0, 0, 0});
+  for (int elo : {600, 900, 1200, 1500, 1800, 2100})
+    REQUIRE(human_logit(good, human_model_weights(elo)) > human_logit(bad, human_model_weights(elo)));
+}
+
+TEST_CASE("a plain recapture is never ignored for a move that loses at a glance", "[levels][absurd]") {
+  // 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6: Black recaptures with the d- or b-pawn.
+  Position pos = play(START_FEN, {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6"});
+  Search search;
+  CandidateScan scan = scan_candidates(search, pos, 3, SearchLimits{});
+  std::vector<bool> absurd = absurd_moves(scan);
+  int recaptures = 0, flagged = 0;
+  for (std::size_t i = 0; i < scan.moves.size(); ++i) {
+    const std::string uci = to_uci(pos, scan.moves[i].move);
+    INFO(uci);
+    if (uci == "d7c6" || uci == "b7c6") {
+      REQUIRE_FALSE(absurd[i]);
+      ++recaptures;
+    }
+    flagged += absurd[i];
+  }
+  REQUIRE(recaptures == 2);
+  REQUIRE(flagged > 10);  // nearly every other move leaves the bishop on c6 for nothing
+  // And the levels take it back, whatever the seed.
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const std::string m = to_uci(pos, level_move(search, pos, 600, seed));
+    INFO("seed " << seed << ": " << m);
+    REQUIRE((m == "d7c6" || m == "b7c6"));
+  }
+}
+
+TEST_CASE("the queen is not given away for nothing", "[levels][absurd]") {
+  // 1.e4 e5 2.Qh5 Nc6: the queen can take on e5, f7 or h7, or go to h6 or g6, each time to be
+  // captured for a pawn or nothing. No level plays those; quiet queen moves remain possible.
+  Position pos = play(START_FEN, {"e2e4", "e7e5", "d1h5", "b8c6"});
+  Search search;
+  CandidateScan scan = scan_candidates(search, pos, 3, SearchLimits{});
+  std::vector<bool> absurd = absurd_moves(scan);
+  std::set<std::string> flagged;
+  for (std::size_t i = 0; i < scan.moves.size(); ++i)
+    if (absurd[i]) flagged.insert(to_uci(pos, scan.moves[i].move));
+  std::string list;
+  for (const std::string& m : flagged) list += m + ' ';
+  INFO("flagged: " << list);
+  for (const char* drop : {"h5e5", "h5f7", "h5h7", "h5h6", "h5g6"}) REQUIRE(flagged.count(drop) == 1);
+  for (const char* fine : {"h5f3", "h5e2", "f1c4", "g1f3", "b1c3", "d2d3"}) REQUIRE(flagged.count(fine) == 0);
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    Move m = level_move(search, pos, 600, seed);
+    INFO("seed " << seed << ": " << to_uci(pos, m));
+    REQUIRE(flagged.count(to_uci(pos, m)) == 0);
+  }
+}
+
+TEST_CASE("every level keeps and shortens a forced mate", "[levels][mate]") {
+  std::vector<MatePuzzle> puzzles = load_mates();
+  REQUIRE(puzzles.size() >= 200);
+  Search search;
+  int checked = 0;
+  // Every 9th puzzle: all mate lengths 1-5 are represented, and the test stays short.
+  for (std::size_t i = 0; i < puzzles.size(); i += 9) {
+    const MatePuzzle& p = puzzles[i];
+    Position pos = play(p.fen);
+    bool complete = false;
+    std::vector<MatingMove> mates = find_mating_moves(pos, p.mateIn, 20'000'000, &complete);
+    REQUIRE(complete);
+    std::set<std::uint16_t> good;
+    for (const MatingMove& m : mates) good.insert(m.move.raw());
+    REQUIRE_FALSE(good.empty());
+    for (const NamedLevel& level : NAMED_LEVELS)
+      for (std::uint64_t seed : {1u, 2u}) {
+        Move m = level_move(search, pos, level.elo, seed);
+        INFO(p.fen << " dm " << p.mateIn << ", " << level.name << " seed " << seed << " played " << to_uci(pos, m));
+        REQUIRE(good.count(m.raw()) == 1);
+        ++checked;
+      }
+  }
+  REQUIRE(checked >= 300);
+}
+
+TEST_CASE("a fixed seed replays the same choices and different seeds differ", "[levels][seed]") {
+  const std::vector<std::string> fens = {
+      "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+      "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10",
+      "r3k2r/pp1n1ppp/2p1pn2/q7/1bPP4/2N1PN2/PP1B1PPP/R2QKB1R w KQkq - 3 9",
+      "8/5pk1/6p1/3R4/5P2/6PK/r7/8 b - - 0 40",
+  };
+  std::set<std::string> seen;
+  for (const std::string& fen : fens) {
+    Position pos = play(fen);
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      Search a, b;
+      Move ma = level_move(a, pos, 600, seed), mb = level_move(b, pos, 600, seed);
+      INFO(fen << " seed " << seed);
+      REQUIRE(ma == mb);
+      seen.insert(fen + to_uci(pos, ma));
+    }
+  }
+  // Six seeds in four positions at Beginner: a level that never varied would give exactly four.
+  REQUIRE(seen.size() > fens.size());
+}
+
+TEST_CASE("the humanlike choice honours the temperature and the loss cap", "[levels]") {
+  Position pos = play("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+  Search search;
+  CandidateScan scan = scan_candidates(search, pos, 3, SearchLimits{});
+  REQUIRE(scan.moves.size() > 20);
+  ModelWeights w = human_model_weights(1200);
+  LevelParams sharp = level_params(1200);
+  sharp.temperature = 1e-3;
+  // A near-zero temperature always takes the most likely move.
+  int arg = 0;
+  for (std::size_t i = 0; i < scan.moves.size(); ++i)
+    if (human_logit(scan.moves[i].features, w) > human_logit(scan.moves[arg].features, w)) arg = int(i);
+  for (double r : {0.0, 0.3, 0.7, 0.999}) REQUIRE(choose_humanlike(scan, sharp, w, r) == arg);
+  // With a cap of zero loss only moves as good as the best (by the level's search) are allowed.
+  LevelParams capped = level_params(1200);
+  capped.maxLoss = 0.0;
+  for (double r = 0.0; r < 1.0; r += 0.05) {
+    int i = choose_humanlike(scan, capped, w, r);
+    REQUIRE(scan.moves[i].deep == scan.moves[0].deep);
+  }
+}
