@@ -30,9 +30,9 @@ test: setup
 SAN_BUILD ?= build/asan
 test-sanitized:
 	cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Sanitize -DARCH=$(ARCH) -DSANITIZE=address,undefined >/dev/null
-	cmake --build $(SAN_BUILD) -j $(JOBS) --target unit_tests engine_tests e2e_tests review_tests sparring
+	cmake --build $(SAN_BUILD) -j $(JOBS) --target unit_tests engine_tests e2e_tests review_tests levels_tests sparring
 	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	  ctest --output-on-failure -j $(JOBS) -L 'engine|e2e|unit|review' -E 'perft'
+	  ctest --output-on-failure -j $(JOBS) -L 'engine|e2e|unit|review|levels' -E 'perft'
 
 # The multi-threaded search and UCI tests (tests/threads) under ThreadSanitizer, in build/tsan:
 # Threads 2-4, stop storms, hash resize and clear, MultiPV and ponder with helpers. Any report fails.
