@@ -15,6 +15,7 @@
 
 #include <cxxopts.hpp>
 
+#include "chess/epd.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/pgn.h"
@@ -57,14 +58,12 @@ int check_mates(const cxxopts::ParseResult& args) {
   int puzzles = 0;
   Search search;
   for (std::string line; std::getline(in, line);) {
-    std::istringstream is(line);
-    std::string f[4], tok;
-    is >> f[0] >> f[1] >> f[2] >> f[3];
-    int dm = 0;
-    while (is >> tok)
-      if (tok == "dm") is >> dm;
+    EpdRecord rec;
+    const std::vector<std::string>* dmField = nullptr;
+    if (!parse_epd(line, rec).empty() || !(dmField = rec.find("dm")) || dmField->empty()) continue;
+    const int dm = std::atoi(dmField->front().c_str());
     Position pos;
-    if (dm < 1 || !pos.set_fen(f[0] + ' ' + f[1] + ' ' + f[2] + ' ' + f[3] + " 0 1").empty()) continue;
+    if (dm < 1 || !pos.set_fen(rec.fen).empty()) continue;
     bool complete = false;
     std::vector<MatingMove> mates = find_mating_moves(pos, dm, 50'000'000, &complete);
     if (!complete || mates.empty()) {
@@ -100,63 +99,38 @@ int check_mates(const cxxopts::ParseResult& args) {
   return total == 0 ? 0 : 1;
 }
 
-struct Game {
-  int whiteElo = 0, blackElo = 0;
-  std::vector<std::string> moves;
-};
-
-bool read_game(std::istream& in, Game& g) {
-  g = Game{};
-  std::string line;
-  bool inMoves = false;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty()) {
-      if (inMoves) return true;
-      continue;
-    }
-    if (line[0] == '[') {
-      auto value = [&]() { return std::atoi(line.c_str() + line.find('"') + 1); };
-      if (line.rfind("[WhiteElo ", 0) == 0) g.whiteElo = value();
-      if (line.rfind("[BlackElo ", 0) == 0) g.blackElo = value();
-      continue;
-    }
-    inMoves = true;
-    std::istringstream is(line);
-    for (std::string tok; is >> tok;)
-      if (tok != "1-0" && tok != "0-1" && tok != "1/2-1/2" && tok != "*") g.moves.push_back(tok);
-  }
-  return inMoves;
-}
-
 int human_match(const cxxopts::ParseResult& args) {
   const std::string path = args["pgn"].as<std::string>();
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot open " + path);
   const int eloMin = args["elo-min"].as<int>(), eloMax = args["elo-max"].as<int>();
   const int first = args["first-game"].as<int>(), last = args["last-game"].as<int>();
-  const int elo = parse_levels(args["level"].as<std::string>()).at(0);
+  const int levelElo = parse_levels(args["level"].as<std::string>()).at(0);
   const int engineDepth = args["engine-depth"].as<int>(), skip = args["skip-plies"].as<int>();
   const std::uint64_t seed = args["seed"].as<std::uint64_t>();
   Search levelSearch, engineSearch;
-  int positions = 0, levelMatches = 0, engineMatches = 0, index = 0;
-  Game g;
-  while (read_game(in, g)) {
-    const int gameIndex = index++;
+  int positions = 0, levelMatches = 0, engineMatches = 0;
+  PgnReader reader(in, path);
+  PgnGame game;
+  std::string error;
+  for (PgnStatus status; (status = reader.read(game, error)) != PgnStatus::END;) {
+    const int gameIndex = reader.games_seen() - 1;
+    if (status == PgnStatus::ERROR) {
+      std::fprintf(stderr, "%s (game skipped)\n", error.c_str());
+      continue;
+    }
     if (gameIndex < first) continue;
     if (gameIndex >= last) break;
+    const int rating[2] = {std::atoi(game.tag("WhiteElo").c_str()), std::atoi(game.tag("BlackElo").c_str())};
     levelSearch.clear();
     engineSearch.clear();
-    Position pos;
-    for (int ply = 0; ply < int(g.moves.size()); ++ply) {
-      std::string tok = g.moves[ply];
-      if (tok.size() == 5) tok[4] = char(std::tolower(static_cast<unsigned char>(tok[4])));
-      Move human = parse_uci(pos, tok);
-      if (!human) break;
-      const int moverElo = pos.side_to_move() == WHITE ? g.whiteElo : g.blackElo;
+    Position pos = game.start_position();
+    for (int ply = 0; ply < int(game.moves.size()); ++ply) {
+      const Move human = game.moves[ply].move;
+      const int moverElo = rating[pos.side_to_move()];
       if (ply >= skip && moverElo >= eloMin && moverElo < eloMax && MoveList(pos).size() > 1) {
         ++positions;
-        levelMatches += level_move(levelSearch, pos, elo, seed + std::uint64_t(ply)) == human;
+        levelMatches += level_move(levelSearch, pos, levelElo, seed) == human;
         SearchLimits limits;
         limits.depth = engineDepth;
         std::vector<RootMove> r = engineSearch.search_sync(pos, limits);
@@ -167,9 +141,9 @@ int human_match(const cxxopts::ParseResult& args) {
     std::fprintf(stderr, "\r%d games, %d positions", gameIndex + 1 - first, positions);
   }
   std::fprintf(stderr, "\n");
-  std::printf("%s: %d positions of players rated %d-%d (games %d-%d of %s)\n", level_name(elo).c_str(), positions,
+  std::printf("%s: %d positions of players rated %d-%d (games %d-%d of %s)\n", level_name(levelElo).c_str(), positions,
               eloMin, eloMax, first, last, path.c_str());
-  std::printf("level %d plays the human move: %.1f%%\n", elo, positions ? 100.0 * levelMatches / positions : 0.0);
+  std::printf("level %d plays the human move: %.1f%%\n", levelElo, positions ? 100.0 * levelMatches / positions : 0.0);
   std::printf("full strength, depth %d:       %.1f%%\n", engineDepth,
               positions ? 100.0 * engineMatches / positions : 0.0);
   return 0;

@@ -1,6 +1,6 @@
 // sparring-fit-levels: fits the human choice model of the strength levels to rated games.
 //
-//   extract: replays games (PGN, UCI or SAN moves), and for every position of a player whose rating
+//   extract: replays games (PGN with SAN or UCI moves), and for every position of a player whose rating
 //            lies in [--elo-min, --elo-max) after the opening plies, scores every legal move as a
 //            level does (scan_candidates) and stores the features with the move the human chose.
 //   fit:     maximum-likelihood multinomial logit over those positions: P(move) ∝ exp(w · features).
@@ -19,52 +19,12 @@
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/pgn.h"
 #include "levels/candidates.h"
 
 using namespace sparring;
 
 namespace {
-
-struct Game {
-  int whiteElo = 0, blackElo = 0;
-  std::vector<std::string> moves;
-};
-
-// Reads the simple PGN of the rating-band files: tag pairs, then move text (UCI or SAN).
-bool read_game(std::istream& in, Game& g) {
-  g = Game{};
-  std::string line;
-  bool inMoves = false;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty()) {
-      if (inMoves) return true;
-      continue;
-    }
-    if (line[0] == '[') {
-      if (inMoves) return true;  // a game without a blank line after its moves
-      auto value = [&]() { return std::atoi(line.c_str() + line.find('"') + 1); };
-      if (line.rfind("[WhiteElo ", 0) == 0) g.whiteElo = value();
-      if (line.rfind("[BlackElo ", 0) == 0) g.blackElo = value();
-      continue;
-    }
-    inMoves = true;
-    std::istringstream is(line);
-    std::string tok;
-    while (is >> tok) {
-      if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") continue;
-      if (std::isdigit(static_cast<unsigned char>(tok[0])) && tok.find('.') != std::string::npos) continue;
-      g.moves.push_back(tok);
-    }
-  }
-  return inMoves;
-}
-
-Move parse_any(const Position& pos, std::string tok) {
-  if (tok.size() == 5 && std::isupper(static_cast<unsigned char>(tok[4]))) tok[4] = char(std::tolower(tok[4]));
-  if (Move m = parse_uci(pos, tok)) return m;
-  return parse_san(pos, tok);
-}
 
 int extract(const cxxopts::ParseResult& args) {
   const std::string pgn = args["pgn"].as<std::string>(), out = args["out"].as<std::string>();
@@ -79,22 +39,24 @@ int extract(const cxxopts::ParseResult& args) {
   std::ofstream os(out, std::ios::binary);
   Search search;
   search.set_hash(16);
-  Game g;
-  int index = 0, positions = 0;
-  while (read_game(in, g)) {
-    const int gameIndex = index++;
+  int positions = 0;
+  PgnReader reader(in, pgn);
+  PgnGame game;
+  std::string error;
+  for (PgnStatus status; (status = reader.read(game, error)) != PgnStatus::END;) {
+    const int gameIndex = reader.games_seen() - 1;
+    if (status == PgnStatus::ERROR) {
+      std::fprintf(stderr, "%s (game skipped)\n", error.c_str());
+      continue;
+    }
     if (gameIndex < first) continue;
     if (gameIndex >= last) break;
+    const int rating[2] = {std::atoi(game.tag("WhiteElo").c_str()), std::atoi(game.tag("BlackElo").c_str())};
     search.clear();
-    Position pos;
-    for (int ply = 0; ply < int(g.moves.size()); ++ply) {
-      Move played = parse_any(pos, g.moves[ply]);
-      if (!played) {
-        std::cerr << pgn << ": game " << gameIndex + 1 << ", ply " << ply + 1 << ": bad move " << g.moves[ply]
-                  << "; rest of game skipped\n";
-        break;
-      }
-      const int elo = pos.side_to_move() == WHITE ? g.whiteElo : g.blackElo;
+    Position pos = game.start_position();
+    for (int ply = 0; ply < int(game.moves.size()); ++ply) {
+      const Move played = game.moves[ply].move;
+      const int elo = rating[pos.side_to_move()];
       if (ply >= skip && elo >= eloMin && elo < eloMax) {
         CandidateScan scan = scan_candidates(search, pos, depth, SearchLimits{});
         if (scan.moves.size() > 1) {
@@ -112,7 +74,8 @@ int extract(const cxxopts::ParseResult& args) {
       }
       pos.make_move(played);
     }
-    std::fprintf(stderr, "\r%s: %d games, %d positions", pgn.c_str(), gameIndex + 1 - first, positions);
+    if ((gameIndex + 1 - first) % 25 == 0)
+      std::fprintf(stderr, "%s: %d games, %d positions\n", pgn.c_str(), gameIndex + 1 - first, positions);
   }
   std::fprintf(stderr, "\n");
   return 0;

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "chess/epd.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "engine/mate_search.h"
@@ -47,13 +48,10 @@ std::vector<MatePuzzle> load_mates() {
   REQUIRE(in);
   std::vector<MatePuzzle> out;
   for (std::string line; std::getline(in, line);) {
-    std::istringstream is(line);
-    std::string f[4], tok;
-    is >> f[0] >> f[1] >> f[2] >> f[3];
-    int n = 0;
-    while (is >> tok)
-      if (tok == "dm") is >> n;
-    if (n >= 1) out.push_back({f[0] + ' ' + f[1] + ' ' + f[2] + ' ' + f[3] + " 0 1", n});
+    EpdRecord rec;
+    const std::vector<std::string>* dm = nullptr;
+    if (parse_epd(line, rec).empty() && (dm = rec.find("dm")) && !dm->empty())
+      out.push_back({rec.fen, std::atoi(dm->front().c_str())});
   }
   return out;
 }
