@@ -8,9 +8,9 @@ namespace sparring {
 
 namespace {
 // The full-strength check: enough to see mates in 5 in ordinary positions within a fraction of a
-// second; the prover's budget is larger because it only runs when a mate is already known.
+// second. No depth cap: with reductions a 9-ply mate can first show at depth 14 or more. The
+// prover's budget is larger because it only runs when a mate is already known.
 constexpr std::uint64_t CHECK_NODES = 150'000;
-constexpr int CHECK_DEPTH = 12;
 constexpr std::uint64_t PROOF_NODES = 4'000'000;
 }  // namespace
 
@@ -21,9 +21,7 @@ MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimi
   limits.clock = base.clock;
   limits.movetime = base.movetime;
   limits.searchMoves = base.searchMoves;
-  limits.nodes = CHECK_NODES;
-  limits.depth = CHECK_DEPTH;
-  limits.mate = GUARD_MATE_MOVES;
+  limits.nodes = CHECK_NODES;  // not `mate`: that would hand the search to the prover, budget and all
   SearchOptions saved = search.options();
   search.options().multiPV = 1;
   std::vector<RootMove> root = search.search_sync(pos, limits);
