@@ -345,6 +345,16 @@ PgnStatus PgnReader::read(PgnGame& game, std::string& error) {
 // ---------------------------------------------------------------------------------------------
 // Writing.
 
+namespace {
+// A brace comment ends at the first '}', so one inside the text (a ';' comment may hold any) is
+// written as ')': the game reads back the same.
+std::string brace_comment(std::string_view text) {
+  std::string out = "{";
+  for (char c : text) out += c == '}' ? ')' : c;
+  return out + "}";
+}
+}  // namespace
+
 std::string format_pgn(const PgnGame& game, std::string_view finalComment) {
   std::string s;
   const std::string result = game.result != "*"              ? game.result
@@ -362,7 +372,7 @@ std::string format_pgn(const PgnGame& game, std::string_view finalComment) {
   // A black move gets its number with "..." at the start and after any comment or NAG.
   Position pos = game.start_position();
   std::vector<std::string> tokens;
-  if (!game.startComment.empty()) tokens.push_back("{" + game.startComment + "}");
+  if (!game.startComment.empty()) tokens.push_back(brace_comment(game.startComment));
   bool needNumber = true;
   for (const PgnMove& m : game.moves) {
     if (!pos.is_legal(m.move)) break;
@@ -374,11 +384,11 @@ std::string format_pgn(const PgnGame& game, std::string_view finalComment) {
     else
       tokens.push_back(needNumber ? number + "... " + san : san);
     for (int nag : m.nags) tokens.push_back(std::string("$").append(std::to_string(nag)));
-    if (!m.comment.empty()) tokens.push_back("{" + m.comment + "}");
+    if (!m.comment.empty()) tokens.push_back(brace_comment(m.comment));
     needNumber = !m.nags.empty() || !m.comment.empty();
     pos.make_move(m.move);
   }
-  if (!finalComment.empty()) tokens.push_back("{" + std::string(finalComment) + "}");
+  if (!finalComment.empty()) tokens.push_back(brace_comment(finalComment));
   tokens.push_back(result);
   return s + wrap(tokens) + '\n';
 }

@@ -203,3 +203,17 @@ TEST_CASE("PGN writer numbers a set-up game that starts with black") {
   CHECK(text.find("[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 12\"]") != std::string::npos);
   CHECK(text.find("\n12... Nf6 13. Nc3 Bb4 *\n") != std::string::npos);
 }
+
+TEST_CASE("PGN writer keeps a closing brace inside a comment from ending it early") {
+  // A ';' comment may hold a '}'; written as a brace comment it must not cut the movetext.
+  ReadResult r = read_text("[Event \"x\"]\n\n1. e4 ; ends } here\ne5 2. Nf3 {plain} Nc6 1-0\n");
+  REQUIRE(r.games.size() == 1);
+  REQUIRE(r.errors.empty());
+  const std::string text = format_pgn(r.games[0]);
+  ReadResult again = read_text(text);
+  INFO(text);
+  REQUIRE(again.errors.empty());
+  REQUIRE(again.games.size() == 1);
+  CHECK(uci_moves(again.games[0]) == uci_moves(r.games[0]));
+  CHECK(again.games[0].result == "1-0");
+}
