@@ -2,6 +2,7 @@
 // keeps the previous state), of bad command-line arguments, and of tiny clocks. Bounds on time
 // are loose on purpose (CI machines are shared): scripts/latency.py measures them tightly.
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -77,7 +78,8 @@ struct CliResult {
 
 // Runs `sparring <args>` (args already shell-quoted), stdout discarded.
 CliResult run_cli(const std::string& args) {
-  const std::string errFile = "hardening_cli_stderr.txt";
+  // One file per process: ctest runs the cases of this suite side by side.
+  const std::string errFile = "hardening_cli_stderr_" + std::to_string(getpid()) + ".txt";
   const std::string cmd = std::string("'") + SPARRING_BINARY + "' " + args + " >/dev/null 2>" + errFile;
   int status = std::system(cmd.c_str());
   CliResult r;
@@ -193,6 +195,19 @@ TEST_CASE("bad input row: bad command-line arguments give one line on stderr and
     CHECK(r.stderrLines[0].size() > 10);  // a reason, not an empty line
   }
   CHECK(run_cli("perft --depth 1").exitCode == 0);  // and a good one still works
+}
+
+TEST_CASE("bad input row: a broken game in a PGN file is reported with its place and skipped", "[e2e]") {
+  // broken.pgn: two good games around a bad tag, an illegal move and an ambiguous move.
+  CliResult r = run_cli(std::string("review '") + SPARRING_TEST_DATA + "/pgn/broken.pgn' --depth 1 --no-progress");
+  REQUIRE(r.exitCode == 0);  // the good games were reviewed
+  std::vector<std::string> skipped;
+  for (const std::string& line : r.stderrLines)
+    if (line.find("(game skipped)") != std::string::npos) skipped.push_back(line);
+  REQUIRE(skipped.size() == 3);
+  CHECK(skipped[0].find("broken.pgn:7: game 2, ply 0: bad tag") != std::string::npos);
+  CHECK(skipped[1].find("broken.pgn:14: game 3, ply 3: illegal move") != std::string::npos);
+  CHECK(skipped[2].find("broken.pgn:20: game 4, ply 3: ambiguous move") != std::string::npos);
 }
 
 TEST_CASE("tiny clocks: 50 ms left and no increment still gets a legal move in time", "[e2e]") {
