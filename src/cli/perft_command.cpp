@@ -9,6 +9,7 @@
 #include "chess/notation.h"
 #include "chess/perft.h"
 #include "cli/commands.h"
+#include "cli/parse_args.h"
 
 namespace sparring::cli {
 
@@ -68,12 +69,8 @@ int perft_command(int argc, char** argv) {
       "recompute the published counts (start position to depth 5, the standard test positions) and report ok/FAIL")(
       "h,help", "show this help");
   try {
-    auto args = options.parse(argc, argv);
-    if (args.count("help")) {
-      std::cout << options.help() << std::flush;
-      return 0;
-    }
-    if (!args.unmatched().empty()) throw std::invalid_argument("unexpected argument '" + args.unmatched()[0] + "'");
+    cxxopts::ParseResult args;
+    if (!parse_args(options, argc, argv, args)) return 0;
     if (args.count("verify")) return verify();
     if (!args.count("depth")) throw std::invalid_argument("--depth is required (or use --verify)");
     int depth = args["depth"].as<int>();

@@ -18,6 +18,7 @@
 
 #include "chess/pgn.h"
 #include "cli/commands.h"
+#include "cli/parse_args.h"
 #include "review/review.h"
 #include "review/review_report.h"
 #include "review/review_svg.h"
@@ -201,12 +202,8 @@ int review_command(int argc, char** argv) {
       "h,help", "show this help");
   options.parse_positional({"file"});
   try {
-    auto args = options.parse(argc, argv);
-    if (args.count("help")) {
-      std::cout << options.help() << std::flush;
-      return 0;
-    }
-    if (!args.unmatched().empty()) throw std::invalid_argument("unexpected argument '" + args.unmatched()[0] + "'");
+    cxxopts::ParseResult args;
+    if (!parse_args(options, argc, argv, args)) return 0;
     if (!args.count("file")) throw std::invalid_argument("a PGN file is required");
     ReviewJob job;
     job.path = args["file"].as<std::string>();
