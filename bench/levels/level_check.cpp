@@ -42,13 +42,6 @@ std::vector<int> parse_levels(const std::string& spec) {
   return elos;
 }
 
-Move level_move(Search& search, const Position& pos, int elo, std::uint64_t seed) {
-  LevelSettings level;
-  level.elo = elo;
-  level.seed = seed;
-  return LevelPlayer::choose(search, pos, SearchLimits{}, level, {}, nullptr);
-}
-
 int check_mates(const cxxopts::ParseResult& args) {
   std::ifstream in(args["epd"].as<std::string>());
   if (!in) throw std::invalid_argument("cannot open " + args["epd"].as<std::string>());
@@ -74,7 +67,7 @@ int check_mates(const cxxopts::ParseResult& args) {
     for (std::size_t l = 0; l < elos.size(); ++l)
       for (int seed = 1; seed <= seeds; ++seed) {
         search.clear();
-        Move m = level_move(search, pos, elos[l], std::uint64_t(seed));
+        Move m = LevelPlayer::choose(search, pos, elos[l], std::uint64_t(seed));
         ++played[l];
         auto it = std::find_if(mates.begin(), mates.end(), [&](const MatingMove& mm) { return mm.move == m; });
         if (it == mates.end()) {
@@ -130,7 +123,7 @@ int human_match(const cxxopts::ParseResult& args) {
       const int moverElo = rating[pos.side_to_move()];
       if (ply >= skip && moverElo >= eloMin && moverElo < eloMax && MoveList(pos).size() > 1) {
         ++positions;
-        levelMatches += level_move(levelSearch, pos, levelElo, seed) == human;
+        levelMatches += LevelPlayer::choose(levelSearch, pos, levelElo, seed) == human;
         SearchLimits limits;
         limits.depth = engineDepth;
         std::vector<RootMove> r = engineSearch.search_sync(pos, limits);

@@ -33,6 +33,13 @@ class LevelPlayer {
   // `onInfo` receives the honest evaluation lines; `stopFlag` may end the thinking early.
   static Move choose(Search& search, const Position& pos, const SearchLimits& limits, const LevelSettings& level,
                      const std::function<void(const IterationInfo&)>& onInfo, const std::atomic<bool>* stopFlag);
+  // The same with no clock, no output and no stop: what tools and tests ask of a level.
+  static Move choose(Search& search, const Position& pos, int elo, std::uint64_t seed) {
+    LevelSettings level;
+    level.elo = elo;
+    level.seed = seed;
+    return choose(search, pos, SearchLimits{}, level, {}, nullptr);
+  }
 
  private:
   void run(Position pos, SearchLimits limits, SearchCallbacks callbacks, LevelSettings level);

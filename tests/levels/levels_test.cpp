@@ -31,13 +31,6 @@ Position play(const std::string& fen, const std::vector<std::string>& moves = {}
   return pos;
 }
 
-Move level_move(Search& search, const Position& pos, int elo, std::uint64_t seed) {
-  LevelSettings level;
-  level.elo = elo;
-  level.seed = seed;
-  return LevelPlayer::choose(search, pos, SearchLimits{}, level, {}, nullptr);
-}
-
 struct MatePuzzle {
   std::string fen;
   int mateIn;
@@ -127,7 +120,7 @@ TEST_CASE("a plain recapture is never ignored for a move that loses at a glance"
   REQUIRE(flagged > 10);  // nearly every other move leaves the bishop on c6 for nothing
   // And the levels take it back, whatever the seed.
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
-    const std::string m = to_uci(pos, level_move(search, pos, 600, seed));
+    const std::string m = to_uci(pos, LevelPlayer::choose(search, pos, 600, seed));
     INFO("seed " << seed << ": " << m);
     REQUIRE((m == "d7c6" || m == "b7c6"));
   }
@@ -149,7 +142,7 @@ TEST_CASE("the queen is not given away for nothing", "[levels][absurd]") {
   for (const char* drop : {"h5e5", "h5f7", "h5h7", "h5h6", "h5g6"}) REQUIRE(flagged.count(drop) == 1);
   for (const char* fine : {"h5f3", "h5e2", "f1c4", "g1f3", "b1c3", "d2d3"}) REQUIRE(flagged.count(fine) == 0);
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
-    Move m = level_move(search, pos, 600, seed);
+    Move m = LevelPlayer::choose(search, pos, 600, seed);
     INFO("seed " << seed << ": " << to_uci(pos, m));
     REQUIRE(flagged.count(to_uci(pos, m)) == 0);
   }
@@ -172,7 +165,7 @@ static void check_levels_keep_mates(int mateIn, int puzzles) {
     REQUIRE_FALSE(good.empty());
     for (const NamedLevel& level : NAMED_LEVELS)
       for (std::uint64_t seed : {1u, 2u}) {
-        Move m = level_move(search, pos, level.elo, seed);
+        Move m = LevelPlayer::choose(search, pos, level.elo, seed);
         INFO(p.fen << " dm " << p.mateIn << ", " << level.name << " seed " << seed << " played " << to_uci(pos, m));
         REQUIRE(good.count(m.raw()) == 1);
       }
@@ -200,7 +193,7 @@ TEST_CASE("a fixed seed replays the same choices and different seeds differ", "[
     Position pos = play(fen);
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
       Search a, b;
-      Move ma = level_move(a, pos, 600, seed), mb = level_move(b, pos, 600, seed);
+      Move ma = LevelPlayer::choose(a, pos, 600, seed), mb = LevelPlayer::choose(b, pos, 600, seed);
       INFO(fen << " seed " << seed);
       REQUIRE(ma == mb);
       seen.insert(fen + to_uci(pos, ma));
