@@ -25,6 +25,18 @@ struct FailureCounts {
   int illegal = 0, crashes = 0, timeForfeits = 0, protocolErrors = 0, garbageLines = 0, restarts = 0;
 };
 
+// An engine process's resident size over a match: after its first game and after its last one
+// (since its last start, so a restart does not look like a leak), and the peak seen after any game.
+struct MemoryTrace {
+  long firstKb = -1, lastKb = -1, peakKb = -1;
+  void sample(long kb, bool restarted) {
+    if (kb < 0) return;
+    if (firstKb < 0 || restarted) firstKb = kb;
+    lastKb = kb;
+    peakKb = std::max(peakKb, kb);
+  }
+};
+
 std::string format_elo(double elo) {
   if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
   char buf[32];
@@ -123,6 +135,16 @@ class MatchState {
     failures[who].restarts += std::max(0, e.counters().starts - 1);
   }
 
+  // Keeps the trace of the worker whose engine grew most.
+  void add_memory(int who, const MemoryTrace& m) {
+    std::lock_guard lock(mutex);
+    if (m.firstKb < 0) return;
+    MemoryTrace& t = memory[who];
+    if (t.firstKb < 0 || m.lastKb - m.firstKb > t.lastKb - t.firstKb) t = MemoryTrace{m.firstKb, m.lastKb, t.peakKb};
+    t.peakKb = std::max(t.peakKb, m.peakKb);
+  }
+  const MemoryTrace& memory_trace(int who) const { return memory[who]; }
+
   const Tally& result() const { return tally; }
   int games_completed() const { return completed; }
   bool sprt_decided() const { return sprtDecided; }
@@ -140,6 +162,7 @@ class MatchState {
   std::map<int, double> pending;  // pair index -> first engine's points in the pair's finished game
   std::map<std::string, int> terminations;
   FailureCounts failures[2];
+  MemoryTrace memory[2];
   int startFailures[2] = {0, 0};
   int completed = 0;
   bool sprtDecided = false;
@@ -210,6 +233,12 @@ void print_summary(const MatchConfig& cfg, const MatchState& st, const std::stri
     std::printf("%-*s  %7d %7d %12d %15d %13d %8d\n", int(width), names[i].c_str(), f.illegal, f.crashes,
                 f.timeForfeits, f.protocolErrors, f.garbageLines, f.restarts);
   }
+  // A leak shows as growth from the first game to the last (the hash is allocated before game 1).
+  for (int i = 0; i < 2; ++i)
+    if (const MemoryTrace& m = st.memory_trace(i); m.firstKb >= 0)
+      std::printf("Memory %-*s  RSS after first game %.1f MB, after last %.1f MB (%+.1f), peak %.1f MB\n", int(width),
+                  names[i].c_str(), m.firstKb / 1024.0, m.lastKb / 1024.0, (m.lastKb - m.firstKb) / 1024.0,
+                  m.peakKb / 1024.0);
   std::fflush(stdout);
 }
 
@@ -270,6 +299,8 @@ int run_match(MatchConfig cfg) {
     UciEngine engines[2] = {
         UciEngine(cfg.engines[0], cfg.game.chess960, names[0] + "@" + std::to_string(w + 1), cfg.debug),
         UciEngine(cfg.engines[1], cfg.game.chess960, names[1] + "@" + std::to_string(w + 1), cfg.debug)};
+    MemoryTrace memory[2];
+    int starts[2] = {0, 0};
     for (;;) {
       if (stop_request::raised()) break;
       const int idx = next.fetch_add(1);
@@ -282,7 +313,12 @@ int run_match(MatchConfig cfg) {
           play_game(white, black, names[firstIsWhite ? 0 : 1], names[firstIsWhite ? 1 : 0], opening, cfg.game, idx + 1);
       if (g.termination == Termination::ABORTED) break;
       state.record(idx, g, firstIsWhite);
+      for (int i = 0; i < 2; ++i) {
+        memory[i].sample(engines[i].rss_kb(), engines[i].counters().starts != starts[i]);
+        starts[i] = engines[i].counters().starts;
+      }
     }
+    for (int i = 0; i < 2; ++i) state.add_memory(i, memory[i]);
     for (UciEngine& e : engines) e.quit();
     state.add_engine_counters(0, engines[0]);
     state.add_engine_counters(1, engines[1]);

@@ -382,6 +382,20 @@ ReadStatus UciEngine::read_line(std::string& line, Clock::time_point deadline, b
   }
 }
 
+long UciEngine::rss_kb() const {
+  if (pid <= 0) return -1;
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%d/status", int(pid));
+  FILE* f = std::fopen(path, "r");
+  if (!f) return -1;
+  long kb = -1;
+  char line[256];
+  while (std::fgets(line, sizeof line, f))
+    if (std::sscanf(line, "VmRSS: %ld", &kb) == 1) break;
+  std::fclose(f);
+  return kb;
+}
+
 void UciEngine::quit() {
   if (!running()) return;
   send("quit");

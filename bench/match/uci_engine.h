@@ -95,6 +95,9 @@ class UciEngine {
   // Reads one line; `stoppable` also returns Stopped when a process-wide stop is raised.
   ReadStatus read_line(std::string& line, Clock::time_point deadline, bool stoppable);
 
+  // The child's resident set size in kB (VmRSS from /proc), or -1 when it is not running.
+  long rss_kb() const;
+
   // How the process ended, for reports ("exit code 1", "signal 11"), once it was reaped.
   const std::string& exit_description() const { return exitText; }
 

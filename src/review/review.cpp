@@ -1,5 +1,7 @@
 #include "review.h"
 
+#include <cmath>
+
 #include "chess/notation.h"
 
 namespace sparring::review {
@@ -24,6 +26,7 @@ Analysis analyse(const Position& pos, const ReviewSettings& settings, Search& se
   if (result.empty()) return {VALUE_DRAW, Move::none()};
   const RootMove& rm = result[0];
   int score = rm.score != -VALUE_INFINITE ? rm.score : rm.previousScore != -VALUE_INFINITE ? rm.previousScore : 0;
+  if (!is_mate(score)) score = int(std::lround(score * settings.cpScale));
   return {score, rm.move};
 }
 
@@ -49,6 +52,8 @@ GameReview review_game(const PgnGame& game, const ReviewSettings& settings, Sear
     mr.moveNumber = pos.fullmove_number();
     mr.move = game.moves[i].move;
     mr.best = current.best;
+    mr.fen = pos.fen();
+    mr.uci = to_uci(pos, mr.move);
     mr.san = to_san(pos, mr.move);
     mr.bestSan = current.best ? to_san(pos, current.best) : "";
     mr.before = current.score;

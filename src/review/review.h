@@ -16,12 +16,19 @@ struct ReviewSettings {
   int depth = 10;           // search depth per position (used when nodes is 0)
   std::uint64_t nodes = 0;  // > 0: a node budget per position instead of a depth
   int skipPlies = 0;        // leave the first plies unjudged (opening book moves)
+  // Sparring's centipawns times this give the centipawns of the reference engine that Lichess's
+  // Win% formula and the human targets were made with (Stockfish 15.1); measured by
+  // scripts/fit_cp_scale.py. Every score of a review is on that scale; mate scores are unchanged.
+  double cpScale = DEFAULT_CP_SCALE;
+  static constexpr double DEFAULT_CP_SCALE = 1.24;
 };
 
 struct MoveReview {
   int ply = 0;  // 0-based index into the game's moves
   Color mover = WHITE;
   int moveNumber = 1;  // the full-move number shown before the move
+  std::string fen;     // the position before the move
+  std::string uci;     // the move played, in UCI notation
   std::string san, bestSan;
   Move move, best;
   int before = 0;  // the mover's score before the move (the engine's best line)

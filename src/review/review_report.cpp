@@ -122,6 +122,7 @@ std::string format_json(const GameReview& r, int index) {
     const MoveReview& m = r.moves[i];
     s += (i ? ",{" : "{");
     s += "\"ply\":" + std::to_string(m.ply + 1) + ",\"color\":" + (m.mover == WHITE ? "\"white\"" : "\"black\"");
+    s += ",\"fen\":" + json_string(m.fen) + ",\"uci\":" + json_string(m.uci);
     s += ",\"move\":" + json_string(m.san) + ",\"best\":" + json_string(m.bestSan);
     s +=
         ",\"eval_before\":" + score_json(white_score(m, false)) + ",\"eval_after\":" + score_json(white_score(m, true));

@@ -104,6 +104,27 @@ TEST_CASE("Review skips the first plies when asked") {
   CHECK(r.moves[0].ply == 4);
 }
 
+TEST_CASE("Review puts centipawns on the reference scale and leaves mate scores alone") {
+  Search search;
+  ReviewSettings raw, scaled;
+  raw.depth = scaled.depth = 6;
+  raw.cpScale = 1;
+  scaled.cpScale = 2;
+  GameReview a = review_game(parse_game(SCHOLARS_MATE), raw, search);
+  GameReview b = review_game(parse_game(SCHOLARS_MATE), scaled, search);
+  REQUIRE(a.moves.size() == b.moves.size());
+  int scaledCp = 0;
+  for (size_t i = 0; i < a.moves.size(); ++i) {
+    const int before = a.moves[i].before;
+    CHECK(b.moves[i].before == (is_mate(before) ? before : 2 * before));
+    scaledCp += !is_mate(before) && before != 0;
+  }
+  CHECK(scaledCp >= 3);
+  CHECK(b.moves[5].after == a.moves[5].after);  // Nf6: mated in one either way
+  CHECK(b.moves[0].fen == START_FEN);
+  CHECK(b.moves[0].uci == "e2e4");
+}
+
 TEST_CASE("Annotated PGN carries evals NAGs and the better move") {
   GameReview r = review_text(SCHOLARS_MATE);
   const std::string text = format_pgn(annotate(r));
