@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
-"""Measures how Sparring's centipawns relate to Stockfish 15.1's on positions from rated human games.
+"""Fits the map from Sparring's centipawns to Stockfish 15.1's (src/review/reference_scale.cpp).
 
 Why: Lichess's Win% formula (and the human error targets in calibration-targets.md) were made with
-Stockfish's centipawns. If Sparring's scores are smaller for the same positions, its Win% drops
-come out smaller and `sparring review` counts fewer mistakes. This script measures the factor k
-with Stockfish_cp ~ k * Sparring_cp that makes the two Win% curves agree best (least squares in
-Win% points), and prints how well each k fits, binned.
+Stockfish's centipawns. Sparring's scores are smaller in ordinary positions (about 2/3 of
+Stockfish's up to a few pawns) and larger in won ones, so its Win% drops come out smaller and
+`sparring review` would count too few mistakes. The map sends the p-th percentile of |Sparring cp|
+to the p-th percentile of |Stockfish cp| on the same positions (percentiles 10, 20, ..., 90, 95,
+98), so that the two score distributions, and with them the Win% drops, agree. For comparison it
+also prints the best single factor k (least squares in Win% points) and each fit's rms error.
 
 usage: scripts/fit_cp_scale.py [--games-per-band N] [--first-game G] [--depth D] [--every K]
+                               [--save FILE | --pairs FILE]
 The positions come from games G..G+N-1 of each band file (default games 201..212, apart from the
 first 100 that scripts/review_humans.sh compares), one position in every K (default 2).
-Sparring's scores are taken from `sparring review --json --cp-scale 1` (so exactly what the
-review sees, raw); Stockfish's from `go depth D` on the same FEN, one thread, 16 MB hash.
+Sparring's scores are taken from `sparring review --json --raw-cp` (exactly what the review sees,
+unmapped); Stockfish's from `go depth D` on the same FEN, one thread, 16 MB hash. --save keeps
+the pairs as TSV; --pairs refits from such a file without running the engines.
 """
 
 import argparse
@@ -72,14 +76,24 @@ def main():
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
     ap.add_argument("--data", default="/work/shared/data/human/lichess_2018-06_by_band")
     ap.add_argument("--save", help="write the (fen, sparring cp, stockfish cp) pairs as TSV")
+    ap.add_argument("--pairs", help="read the pairs from a TSV written by --save instead of running the engines")
     a = ap.parse_args()
+    if a.pairs:
+        with open(a.pairs) as f:
+            pairs = [(fen, int(o), int(s)) for fen, o, s in (line.rstrip("\n").split("\t") for line in f)]
+    else:
+        pairs = measure(a)
+    report(pairs)
+
+
+def measure(a):
 
     with tempfile.TemporaryDirectory() as tmp:
         pgn = os.path.join(tmp, "games.pgn")
         with open(pgn, "w") as f:
             for band in BANDS:
                 f.write(pick_games(os.path.join(a.data, band + ".pgn"), a.first_game, a.games_per_band))
-        out = subprocess.run([a.sparring, "review", pgn, "--depth", str(a.depth), "--json", "--cp-scale", "1",
+        out = subprocess.run([a.sparring, "review", pgn, "--depth", str(a.depth), "--json", "--raw-cp",
                               "--threads", str(a.threads), "--no-progress"],
                              check=True, capture_output=True, text=True).stdout
     games = json.loads(out)["games"]
@@ -105,7 +119,25 @@ def main():
         with open(a.save, "w") as f:
             for fen, o, s in pairs:
                 f.write(f"{fen}\t{o}\t{s}\n")
+    return pairs
 
+
+def quantile_knots(pairs):
+    ours = sorted(abs(o) for _, o, _ in pairs)
+    ref = sorted(abs(s) for _, _, s in pairs)
+    n = len(pairs)
+    return [(0, 0)] + [(ours[int(q * n)], ref[int(q * n)]) for q in (.1, .2, .3, .4, .5, .6, .7, .8, .9, .95, .98)]
+
+
+def apply_knots(knots, cp):
+    a = abs(cp)
+    seg = next((i for i in range(1, len(knots)) if a <= knots[i][0]), len(knots) - 1)
+    (x0, y0), (x1, y1) = knots[seg - 1], knots[seg]
+    r = round(y0 + (y1 - y0) * (a - x0) / (x1 - x0))
+    return -r if cp < 0 else r
+
+
+def report(pairs):
     def err(k):
         return sum((win(k * o) - win(s)) ** 2 for _, o, s in pairs) / len(pairs)
 
@@ -123,7 +155,10 @@ def main():
             mo_ = sum(x for x, _ in sel) / len(sel)
             ms_ = sum(y for _, y in sel) / len(sel)
             print(f"{lo}-{hi} | {len(sel)} | {mo_:.0f} | {ms_:.0f} | {ms_ / mo_:.2f}" if mo_ else f"{lo}-{hi} | {len(sel)}")
-    print(f"k = {best:.2f}")
+    knots = quantile_knots(pairs)
+    qerr = sum((win(apply_knots(knots, o)) - win(s)) ** 2 for _, o, s in pairs) / len(pairs)
+    print(f"rms Win% difference with the percentile map: {math.sqrt(qerr):.2f}")
+    print("constexpr Knot KNOTS[] = {" + ", ".join(f"{{{x}, {y}}}" for x, y in knots) + "};")
 
 
 if __name__ == "__main__":

@@ -183,12 +183,6 @@ int run_review(const ReviewJob& job) {
   return failures || (printed == 0 && badGames) ? 1 : 0;
 }
 
-std::string format_double(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", x);
-  return buf;
-}
-
 }  // namespace
 
 int review_command(int argc, char** argv) {
@@ -204,8 +198,7 @@ int review_command(int argc, char** argv) {
       "svg", "write the evaluation graph to FILE (FILE-N.svg for game N of several)", cxxopts::value<std::string>())(
       "max-games", "review at most N games", cxxopts::value<int>())(
       "skip-plies", "leave the first N plies of each game unjudged", cxxopts::value<int>()->default_value("0"))(
-      "cp-scale", "multiply Sparring's centipawns by X to put them on Stockfish's scale (1 = raw)",
-      cxxopts::value<double>()->default_value(format_double(ReviewSettings::DEFAULT_CP_SCALE)))(
+      "raw-cp", "judge with Sparring's own centipawns, not mapped onto Stockfish's scale")(
       "totals-only", "print only the totals, not each game")("no-progress", "no progress line on stderr")(
       "h,help", "show this help");
   options.parse_positional({"file"});
@@ -234,9 +227,7 @@ int review_command(int argc, char** argv) {
     }
     job.settings.skipPlies = args["skip-plies"].as<int>();
     if (job.settings.skipPlies < 0) throw std::invalid_argument("--skip-plies must not be negative");
-    job.settings.cpScale = args["cp-scale"].as<double>();
-    if (!(job.settings.cpScale >= 0.1 && job.settings.cpScale <= 10))
-      throw std::invalid_argument("--cp-scale must be 0.1 to 10");
+    job.settings.referenceScale = !args.count("raw-cp");
     job.json = args.count("json");
     job.totalsOnly = args.count("totals-only");
     job.progress = !args.count("no-progress");

@@ -1,8 +1,7 @@
 #include "review.h"
 
-#include <cmath>
-
 #include "chess/notation.h"
+#include "review/reference_scale.h"
 
 namespace sparring::review {
 
@@ -26,7 +25,7 @@ Analysis analyse(const Position& pos, const ReviewSettings& settings, Search& se
   if (result.empty()) return {VALUE_DRAW, Move::none()};
   const RootMove& rm = result[0];
   int score = rm.score != -VALUE_INFINITE ? rm.score : rm.previousScore != -VALUE_INFINITE ? rm.previousScore : 0;
-  if (!is_mate(score)) score = int(std::lround(score * settings.cpScale));
+  if (settings.referenceScale && !is_mate(score)) score = to_reference_cp(score);
   return {score, rm.move};
 }
 

@@ -16,11 +16,9 @@ struct ReviewSettings {
   int depth = 10;           // search depth per position (used when nodes is 0)
   std::uint64_t nodes = 0;  // > 0: a node budget per position instead of a depth
   int skipPlies = 0;        // leave the first plies unjudged (opening book moves)
-  // Sparring's centipawns times this give the centipawns of the reference engine that Lichess's
-  // Win% formula and the human targets were made with (Stockfish 15.1); measured by
-  // scripts/fit_cp_scale.py. Every score of a review is on that scale; mate scores are unchanged.
-  double cpScale = DEFAULT_CP_SCALE;
-  static constexpr double DEFAULT_CP_SCALE = 1.24;
+  // Put centipawns on the reference engine's scale (reference_scale.h) before judging; every
+  // score of a review is then on that scale. False: Sparring's own centipawns.
+  bool referenceScale = true;
 };
 
 struct MoveReview {

@@ -13,8 +13,9 @@ constexpr int MATE_BOUND = MATE_SCORE - 1000;  // at least this far out: a mate 
 constexpr int EVAL_CAP = 1000;                 // centipawns; a mate counts as this much
 
 inline bool is_mate(int score) { return score >= MATE_BOUND || score <= -MATE_BOUND; }
-// Moves to mate, signed: > 0 the side mates, < 0 it is mated (0: checkmate on the board).
-inline int mate_moves(int score) { return score > 0 ? (MATE_SCORE - score + 1) / 2 : -(MATE_SCORE + score) / 2; }
+// Moves to mate, signed: > 0 the side mates, < 0 it is mated (0: checkmate on the board). Plies
+// round up to moves either way: the other side's "mates in 1" (1 ply) is "mated in 1" here.
+inline int mate_moves(int score) { return score > 0 ? (MATE_SCORE - score + 1) / 2 : -(MATE_SCORE + score + 1) / 2; }
 // Centipawns capped at +-EVAL_CAP, a mate as +-EVAL_CAP.
 int capped_cp(int score);
 

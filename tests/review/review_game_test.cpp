@@ -5,6 +5,7 @@
 #include <string>
 
 #include "chess/pgn.h"
+#include "review/reference_scale.h"
 #include "review/review.h"
 #include "review/review_report.h"
 #include "review/review_svg.h"
@@ -106,20 +107,19 @@ TEST_CASE("Review skips the first plies when asked") {
 
 TEST_CASE("Review puts centipawns on the reference scale and leaves mate scores alone") {
   Search search;
-  ReviewSettings raw, scaled;
-  raw.depth = scaled.depth = 6;
-  raw.cpScale = 1;
-  scaled.cpScale = 2;
+  ReviewSettings raw, mapped;
+  raw.depth = mapped.depth = 6;
+  raw.referenceScale = false;
   GameReview a = review_game(parse_game(SCHOLARS_MATE), raw, search);
-  GameReview b = review_game(parse_game(SCHOLARS_MATE), scaled, search);
+  GameReview b = review_game(parse_game(SCHOLARS_MATE), mapped, search);
   REQUIRE(a.moves.size() == b.moves.size());
-  int scaledCp = 0;
+  int mappedCp = 0;
   for (size_t i = 0; i < a.moves.size(); ++i) {
     const int before = a.moves[i].before;
-    CHECK(b.moves[i].before == (is_mate(before) ? before : 2 * before));
-    scaledCp += !is_mate(before) && before != 0;
+    CHECK(b.moves[i].before == (is_mate(before) ? before : to_reference_cp(before)));
+    mappedCp += !is_mate(before) && before != to_reference_cp(before);
   }
-  CHECK(scaledCp >= 3);
+  CHECK(mappedCp >= 3);
   CHECK(b.moves[5].after == a.moves[5].after);  // Nf6: mated in one either way
   CHECK(b.moves[0].fen == START_FEN);
   CHECK(b.moves[0].uci == "e2e4");

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <vector>
 
+#include "review/reference_scale.h"
 #include "review/review_math.h"
 
 using namespace sparring::review;
@@ -32,6 +33,10 @@ TEST_CASE("Mate scores convert to signed move counts") {
   CHECK(mate_moves(mate_in(1)) == 1);
   CHECK(mate_moves(mate_in(3)) == 3);
   CHECK(mate_moves(mated_in(2)) == -2);
+  CHECK(mate_moves(-mate_in(1)) == -1);  // the other side's view of a mate in one: mated in one
+  CHECK(mate_moves(-mate_in(3)) == -3);
+  CHECK(mate_moves(-mated_in(2)) == 2);
+  CHECK(mate_moves(-MATE_SCORE) == 0);  // checkmated on the board
   CHECK(!is_mate(1000));
   CHECK(!is_mate(-5000));
 }
@@ -112,4 +117,19 @@ TEST_CASE("Game accuracy weights flat stretches at 0.5 and windows grow with the
   SideAccuracy a = game_accuracy(win, true);
   CHECK(a.white == Approx(91.11).margin(0.01));
   CHECK(a.black == Approx(100.0));
+}
+
+TEST_CASE("The reference scale is monotone, sign-symmetric and passes through its knots") {
+  CHECK(to_reference_cp(0) == 0);
+  CHECK(to_reference_cp(107) == 163);  // the median knot
+  CHECK(to_reference_cp(-107) == -163);
+  CHECK(to_reference_cp(50) == 77);  // between the knots (40, 62) and (68, 103): 62 + 41 * 10 / 28 = 76.6
+  int previous = 0;
+  for (int cp = 1; cp <= 3000; ++cp) {
+    const int r = to_reference_cp(cp);
+    CHECK(r >= previous);
+    CHECK(to_reference_cp(-cp) == -r);
+    previous = r;
+  }
+  CHECK(to_reference_cp(2000) > 1000);  // beyond the last knot the last segment goes on
 }
