@@ -1,5 +1,7 @@
 #include "mate_search.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
@@ -28,13 +30,22 @@ class MateTable {
   explicit MateTable(std::uint64_t nodeBudget) {
     // Big enough for the budget, small enough that short searches do not pay for clearing it.
     std::uint64_t wanted = nodeBudget ? std::bit_ceil(std::max<std::uint64_t>(nodeBudget / 2, 1024)) : 1u << 20;
-    const std::uint64_t size = std::min<std::uint64_t>(wanted, 1u << 20);
-    // calloc: the OS hands out zero pages lazily, so an unused table costs nothing to clear. A
-    // zeroed entry reads as empty: a real position's key is zero with odds of 2^-64.
-    entries.reset(static_cast<Entry*>(std::calloc(size, sizeof(Entry))));
-    mask = entries ? size - 1 : 0;
-    if (!entries) entries.reset(static_cast<Entry*>(std::calloc(1, sizeof(Entry))));
+    for (std::uint64_t size = std::min<std::uint64_t>(wanted, 1u << 20); !entries && size; size /= 16) {
+      // Straight from the OS: its zero pages come lazily, so an unused table costs nothing to clear,
+      // and they go back when the proof ends (a freed malloc block could stay in the process).
+      // A zeroed entry reads as empty: a real position's key is zero with odds of 2^-64.
+      bytes = size * sizeof(Entry);
+      void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p != MAP_FAILED) entries = static_cast<Entry*>(p), mask = size - 1;
+    }
+    if (!entries) entries = &fallback, bytes = 0;  // one slot still gives correct (slow) proofs
   }
+  ~MateTable() {
+    if (bytes) munmap(entries, bytes);
+  }
+  MateTable(const MateTable&) = delete;
+  MateTable& operator=(const MateTable&) = delete;
+
   const Entry* probe(Key k) const {
     const Entry& e = entries[k & mask];
     return e.key == k ? &e : nullptr;
@@ -49,11 +60,10 @@ class MateTable {
   }
 
  private:
-  struct Free {
-    void operator()(void* p) const { std::free(p); }
-  };
-  std::unique_ptr<Entry[], Free> entries;
+  Entry* entries = nullptr;
+  std::size_t bytes = 0;
   std::uint64_t mask = 0;
+  Entry fallback;
 };
 
 constexpr int PIECE_ORDER[PIECE_TYPE_NB] = {0, 1, 3, 3, 5, 9, 0};

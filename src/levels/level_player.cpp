@@ -46,6 +46,7 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   params.temperature *= level.temperatureScale;
   const ModelWeights weights = human_model_weights(params.elo);
 
+  const auto started = std::chrono::steady_clock::now();
   // 1. Never let a forced mate slip: a proven mate is always kept and shortened.
   if (MateGuardResult guard = mate_guard(search, pos, limits, stopFlag); !guard.moves.empty()) {
     std::size_t best = 0;
@@ -69,7 +70,12 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   if (stopFlag && stopFlag->load()) return *legal.begin();
 
   // 2. Look at every move as the level does, then choose as a person of that rating would.
+  // The scan thinks with what the guard left on the clock.
   SearchLimits scanLimits = limits;
+  const int spent =
+      int(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
+  if (scanLimits.clock.time >= 0) scanLimits.clock.time = std::max(1, scanLimits.clock.time - spent);
+  if (scanLimits.movetime > 0) scanLimits.movetime = std::max(1, scanLimits.movetime - spent);
   if (limits.depth > 0) scanLimits.depth = std::min(limits.depth, params.scanDepth);
   SearchCallbacks forward;
   CandidateScan scan = scan_candidates(search, pos, scanLimits.depth > 0 ? scanLimits.depth : params.scanDepth,

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/mate_search.h"
+#include "engine/timeman.h"
 
 namespace sparring {
 
@@ -16,6 +17,10 @@ constexpr std::uint64_t PROOF_NODES = 4'000'000;
 
 MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimits& base,
                            const std::atomic<bool>* stopFlag) {
+  // The clock bounds the whole guard, the proof included: the proof alone may take seconds.
+  TimeManager clock;
+  const bool timed = base.use_time();
+  if (timed) clock.start(base.clock, base.movetime, search.options().moveOverhead, pos.game_ply());
   MateGuardResult result;
   SearchLimits limits;
   limits.clock = base.clock;
@@ -33,7 +38,9 @@ MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimi
   MateSearchLimits proof;
   proof.maxMoves = std::min(found, MAX_MATE_MOVES);
   proof.nodeBudget = PROOF_NODES;
-  if (stopFlag) proof.interrupted = [stopFlag]() { return stopFlag->load(std::memory_order_relaxed); };
+  proof.interrupted = [&]() {
+    return (stopFlag && stopFlag->load(std::memory_order_relaxed)) || (timed && clock.elapsed() >= clock.maximum());
+  };
   MateSearchResult proven = search_mates(pos, proof);
   result.nodes += proven.nodes;
   for (const MatingMove& m : proven.moves) {

@@ -131,3 +131,23 @@ TEST_CASE("a mate in one is never missed at the lowest level", "[e2e][levels]") 
     REQUIRE(m == "h5f7");
   }
 }
+
+TEST_CASE("a level stays within a short clock when proving a long mate", "[e2e][levels]") {
+  // Positions from level games at 1 s + 10 ms where the guard finds a mate and the proof of it
+  // once ran for 2 s with 0.9 s on the clock (a loss on time).
+  const char* positions[] = {"position fen 2k1r2r/pbp5/3b4/1P3p2/5p1p/4p1nP/6P1/1R2K3 w - - 0 30 moves b1d1",
+                             "position fen 4k3/3r3n/2Q3pp/N4P2/P4P2/1PP1R3/7P/7K b - - 0 34 moves e8f8",
+                             "position fen 6k1/2p3rp/8/1p6/7K/7P/8/4b3 w - - 1 43 moves h4h5",
+                             "position fen 8/5R2/P1k1p2B/8/1P5K/8/8/8 b - - 0 61 moves c6d6"};
+  for (const char* level : {"Beginner", "Easy"}) {
+    LevelSession s;
+    s.send(std::string("setoption name Level value ") + level);
+    for (const char* position : positions) {
+      s.send("ucinewgame");
+      const auto start = Clock::now();
+      const std::string m = s.bestmove_after(position, "go wtime 900 btime 900 winc 10 binc 10");
+      INFO(level << ", " << position << " -> " << m);
+      REQUIRE(Clock::now() - start < 900ms);
+    }
+  }
+}
