@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
-#include <memory>
 
 #include "chess/movegen.h"
 

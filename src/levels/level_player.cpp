@@ -77,7 +77,6 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   if (scanLimits.clock.time >= 0) scanLimits.clock.time = std::max(1, scanLimits.clock.time - spent);
   if (scanLimits.movetime > 0) scanLimits.movetime = std::max(1, scanLimits.movetime - spent);
   if (limits.depth > 0) scanLimits.depth = std::min(limits.depth, params.scanDepth);
-  SearchCallbacks forward;
   CandidateScan scan = scan_candidates(search, pos, scanLimits.depth > 0 ? scanLimits.depth : params.scanDepth,
                                        scanLimits, [&](const IterationInfo& info) {
                                          if (onInfo && info.multiPV == 1) onInfo(info);
