@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <iostream>
 
 #include "chess/movegen.h"
 #include "engine/evaluate.h"
@@ -72,6 +74,7 @@ class Worker {
 
   void prepare(const Position& p, const SearchLimits& limits) {
     pos = p;
+    featuresOff = search.opts.featuresOff;
     reportedBest = Move::none();
     nodes.store(0, std::memory_order_relaxed);
     selDepth = 0;
@@ -101,6 +104,7 @@ class Worker {
   void update_continuation(int ply, Piece pc, Square to, int bonus);
   void report(int depth, int multiPV, int alpha, int beta);
   bool stopped() const { return search.stopFlag.load(std::memory_order_relaxed); }
+  bool on(SearchFeature f) const { return !(featuresOff & f); }
   // Only this thread writes its counter, so a plain load and store (no locked add) is enough.
   void count_node() { nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
   void check_time();
@@ -115,6 +119,7 @@ class Worker {
   int rootDepth = 0;
   int bestMoveChanges = 0;
   std::uint64_t checkCounter = 0;
+  unsigned featuresOff = 0;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -171,12 +176,15 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
 
   if (!PvNode && !inCheck && !excluded) {
     // Reverse futility: far enough above beta that a quiet reply will not bring us back down.
-    if (depth <= 8 && eval - 80 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY) return eval;
+    if (on(FEATURE_REVERSE_FUTILITY) && depth <= 8 && eval - 80 * (depth - improving) >= beta &&
+        eval < VALUE_MATE_IN_MAX_PLY)
+      return eval;
 
     // Null move: if passing still fails high, a real move surely would. Not in pawn endings,
     // where zugzwang makes passing a lie.
-    if (depth >= 3 && eval >= beta && ss->staticEval >= beta && (ss - 1)->move != Move::null() &&
-        has_non_pawn_material(pos, pos.side_to_move()) && beta > -VALUE_MATE_IN_MAX_PLY) {
+    if (on(FEATURE_NULL_MOVE) && depth >= 3 && eval >= beta && ss->staticEval >= beta &&
+        (ss - 1)->move != Move::null() && has_non_pawn_material(pos, pos.side_to_move()) &&
+        beta > -VALUE_MATE_IN_MAX_PLY) {
       int R = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
       ss->move = Move::null();
       ss->movedPiece = NO_PIECE;
@@ -196,7 +204,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
   }
 
   // Internal iterative reduction: without a TT move this node is probably less important.
-  if (!rootNode && !ttMove && depth >= 4 && (PvNode || cutNode)) depth--;
+  if (on(FEATURE_IIR) && !rootNode && !ttMove && depth >= 4 && (PvNode || cutNode)) depth--;
 
   const Move counter =
       ply >= 1 && (ss - 1)->movedPiece ? history->counterMove[(ss - 1)->movedPiece][(ss - 1)->move.to()] : Move::none();
@@ -227,21 +235,21 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
     if (!rootNode && bestScore > -VALUE_MATE_IN_MAX_PLY && has_non_pawn_material(pos, pos.side_to_move())) {
       if (quiet && !givesCheck) {
         // Late-move pruning: deep in the list at low depth, quiets are not worth a look.
-        if (moveCount >= (3 + depth * depth) / (2 - improving)) picker.skip_quiets();
+        if (on(FEATURE_LATE_MOVE_PRUNING) && moveCount >= (3 + depth * depth) / (2 - improving)) picker.skip_quiets();
         int lmrDepth = std::max(0, depth - reduction(depth, moveCount));
-        if (lmrDepth <= 8 && !inCheck && ss->staticEval + 120 + 110 * lmrDepth <= alpha) {
+        if (on(FEATURE_FUTILITY) && lmrDepth <= 8 && !inCheck && ss->staticEval + 120 + 110 * lmrDepth <= alpha) {
           picker.skip_quiets();
           continue;
         }
-        if (!see_ge(pos, m, -25 * lmrDepth * lmrDepth)) continue;
-      } else if (capture && depth <= 8 && !see_ge(pos, m, -90 * depth)) {
+        if (on(FEATURE_SEE_PRUNING) && !see_ge(pos, m, -25 * lmrDepth * lmrDepth)) continue;
+      } else if (on(FEATURE_SEE_PRUNING) && capture && depth <= 8 && !see_ge(pos, m, -90 * depth)) {
         continue;
       }
     }
 
     // Singular extension: when the TT move is much better than every alternative, look deeper.
-    if (!rootNode && depth >= 8 && m == ttMove && !excluded && tte.depth >= depth - 3 && (tte.bound & BOUND_LOWER) &&
-        std::abs(ttScore) < VALUE_MATE_IN_MAX_PLY) {
+    if (on(FEATURE_SINGULAR) && !rootNode && depth >= 8 && m == ttMove && !excluded && tte.depth >= depth - 3 &&
+        (tte.bound & BOUND_LOWER) && std::abs(ttScore) < VALUE_MATE_IN_MAX_PLY) {
       int singularBeta = ttScore - 2 * depth;
       ss->excluded = m;
       int v = negamax<false>(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, cutNode);
@@ -250,7 +258,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
         extension = 1;
       else if (singularBeta >= beta)
         return singularBeta;  // multi-cut: several moves beat beta, this node fails high
-    } else if (givesCheck) {
+    } else if (givesCheck && on(FEATURE_CHECK_EXTENSION)) {
       extension = 1;
     }
 
@@ -262,7 +270,8 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
     const int newDepth = depth - 1 + extension;
     int score;
 
-    if (depth >= 3 && moveCount > 1 + rootNode && !givesCheck && (quiet || picker.is_bad_capture())) {
+    if (on(FEATURE_LMR) && depth >= 3 && moveCount > 1 + rootNode && !givesCheck &&
+        (quiet || picker.is_bad_capture())) {
       // Late-move reduction, adjusted by what we know of this node and move.
       int r = reduction(depth, moveCount);
       r += !improving;
@@ -482,7 +491,7 @@ void Worker::iterative_deepening() {
       int prev = rootMoves[pv].previousScore;
       int delta = 15;
       int alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-      if (rootDepth >= 4 && prev != -VALUE_INFINITE && !is_mate_score(prev)) {
+      if (on(FEATURE_ASPIRATION) && rootDepth >= 4 && prev != -VALUE_INFINITE && !is_mate_score(prev)) {
         alpha = std::max(prev - delta, -VALUE_INFINITE);
         beta = std::min(prev + delta, VALUE_INFINITE);
       }
@@ -701,6 +710,54 @@ std::vector<RootMove> Search::search_sync(const Position& pos, const SearchLimit
   start(pos, lim, std::move(cbs));
   wait();
   return lastResult;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Switching selective features off, for measuring them.
+
+namespace {
+
+constexpr std::pair<std::string_view, SearchFeature> FEATURE_NAMES[] = {
+    {"nmp", FEATURE_NULL_MOVE},
+    {"rfp", FEATURE_REVERSE_FUTILITY},
+    {"fp", FEATURE_FUTILITY},
+    {"lmp", FEATURE_LATE_MOVE_PRUNING},
+    {"see", FEATURE_SEE_PRUNING},
+    {"lmr", FEATURE_LMR},
+    {"iir", FEATURE_IIR},
+    {"se", FEATURE_SINGULAR},
+    {"check", FEATURE_CHECK_EXTENSION},
+    {"asp", FEATURE_ASPIRATION},
+};
+
+}  // namespace
+
+std::string parse_search_features(std::string_view names, unsigned& mask) {
+  mask = 0;
+  while (!names.empty()) {
+    const size_t comma = names.find(',');
+    const std::string_view name = names.substr(0, comma);
+    names = comma == std::string_view::npos ? std::string_view() : names.substr(comma + 1);
+    if (name.empty()) continue;
+    auto it = std::find_if(std::begin(FEATURE_NAMES), std::end(FEATURE_NAMES),
+                           [&](const auto& f) { return f.first == name; });
+    if (it == std::end(FEATURE_NAMES)) return std::string(name);
+    mask |= it->second;
+  }
+  return "";
+}
+
+unsigned search_features_off_from_environment() {
+  static const unsigned mask = [] {
+    const char* env = std::getenv("SPARRING_SEARCH_OFF");
+    unsigned m = 0;
+    if (!env) return m;
+    const std::string unknown = parse_search_features(env, m);
+    if (unknown.empty()) return m;
+    std::cerr << "SPARRING_SEARCH_OFF: unknown feature '" << unknown << "', nothing switched off\n";
+    return 0u;
+  }();
+  return mask;
 }
 
 }  // namespace sparring

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -37,10 +39,31 @@ struct SearchLimits {
   bool use_time() const { return clock.time >= 0 || movetime > 0; }
 };
 
+// The selective parts of the search. Each can be switched off to measure what it is worth in a
+// match (README: Measuring the search); all are on in normal play.
+enum SearchFeature : unsigned {
+  FEATURE_NULL_MOVE = 1u << 0,
+  FEATURE_REVERSE_FUTILITY = 1u << 1,
+  FEATURE_FUTILITY = 1u << 2,
+  FEATURE_LATE_MOVE_PRUNING = 1u << 3,
+  FEATURE_SEE_PRUNING = 1u << 4,
+  FEATURE_LMR = 1u << 5,
+  FEATURE_IIR = 1u << 6,
+  FEATURE_SINGULAR = 1u << 7,
+  FEATURE_CHECK_EXTENSION = 1u << 8,
+  FEATURE_ASPIRATION = 1u << 9,
+};
+// "nmp,lmr" -> the mask of those features; "" when every name is known, else the unknown name.
+std::string parse_search_features(std::string_view names, unsigned& mask);
+// The features switched off by the environment variable SPARRING_SEARCH_OFF (a development
+// switch for matches, read once; a value with an unknown name is reported on stderr and ignored).
+unsigned search_features_off_from_environment();
+
 struct SearchOptions {
   int threads = 1;
   int multiPV = 1;
   int moveOverhead = 30;  // ms kept in reserve per move for communication delays
+  unsigned featuresOff = search_features_off_from_environment();  // SearchFeature bits
 };
 
 // One line of search output (one PV of one completed iteration, or a bound update).

@@ -182,3 +182,24 @@ TEST_CASE("bench node count is deterministic", "[search][bench]") {
   CHECK(a > 1000);
   CHECK(a == b);
 }
+
+TEST_CASE("search features are named for switching them off", "[search]") {
+  unsigned mask = 0;
+  CHECK(parse_search_features("nmp,lmr", mask).empty());
+  CHECK(mask == (FEATURE_NULL_MOVE | FEATURE_LMR));
+  CHECK(parse_search_features("", mask).empty());
+  CHECK(mask == 0);
+  CHECK(parse_search_features("nmp,bogus", mask) == "bogus");
+  // Switching prunings off changes the tree; the mate in one is still found.
+  SearchLimits limits;
+  limits.depth = 7;
+  Search normal, without;
+  without.options().featuresOff = FEATURE_NULL_MOVE | FEATURE_REVERSE_FUTILITY | FEATURE_LMR;
+  Position open = from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  normal.search_sync(open, limits);
+  const std::uint64_t normalNodes = normal.last_nodes();
+  without.search_sync(open, limits);
+  CHECK(without.last_nodes() > normalNodes);
+  Position mate = from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+  CHECK(to_uci(mate, without.search_sync(mate, limits)[0].move) == "a1a8");
+}
