@@ -4,10 +4,13 @@
 # depth 10, Lichess's rules). Prints a Markdown table: our figure, the target, the relative
 # difference.
 #
-# usage: scripts/review_humans.sh [games-per-file] [depth] [threads]     (defaults: 100 10 2)
-# env:   SPARRING (binary, default build/release/sparring), DATA (the by-band folder)
+# usage: scripts/review_humans.sh [games-per-file|all] [depth] [threads]     (defaults: 100 10 2)
+# env:   SPARRING (binary, default build/release/sparring), DATA (the by-band folder),
+#        JUDGE (a UCI engine to judge with instead of Sparring, e.g. /usr/games/stockfish: the
+#        targets' own judge, which checks the review's rules apart from the judge's eyes)
 set -euo pipefail
 GAMES=${1:-100}
+[ "$GAMES" = all ] && GAMES=1000000
 DEPTH=${2:-10}
 THREADS=${3:-2}
 SPARRING=${SPARRING:-build/release/sparring}
@@ -21,9 +24,13 @@ for band in -900 900-1100 1100-1300 1300-1500 1500-1700 1700-1900 1900-2100 2100
   echo
 done >"$WORK/games.pgn"
 
-echo "reviewing $(grep -c '^\[Event ' "$WORK/games.pgn") games at depth $DEPTH with $THREADS threads" >&2
+judge=()
+[ -n "${JUDGE:-}" ] && judge=(--judge "$JUDGE")
+echo "reviewing $(grep -c '^\[Event ' "$WORK/games.pgn") games at depth $DEPTH with $THREADS threads," \
+  "judge: ${JUDGE:-Sparring}" >&2
 start=$(date +%s)
-"$SPARRING" review "$WORK/games.pgn" --depth "$DEPTH" --threads "$THREADS" --json --totals-only >"$WORK/review.json"
+"$SPARRING" review "$WORK/games.pgn" --depth "$DEPTH" --threads "$THREADS" "${judge[@]}" --json --totals-only \
+  >"$WORK/review.json"
 echo "review took $(( $(date +%s) - start )) s" >&2
 
 python3 - "$WORK/review.json" <<'PY'

@@ -22,6 +22,7 @@
 #include "review/review.h"
 #include "review/review_report.h"
 #include "review/review_svg.h"
+#include "review/uci_judge.h"
 
 namespace sparring::cli {
 
@@ -37,6 +38,7 @@ struct ReviewJob {
   int maxGames = 0;  // 0: all
   bool json = false, totalsOnly = false, progress = true;
   std::string pgnOut, svg;
+  UciJudgeConfig judge;  // cmd empty: Sparring's own search judges
 };
 
 // Counts the games of a file cheaply (tag blocks), for the progress line's time estimate.
@@ -143,17 +145,32 @@ int run_review(const ReviewJob& job) {
 
   // One search per thread, made here: constructing a Search touches shared tables.
   std::vector<std::unique_ptr<Search>> searches;
-  for (int i = 0; i < job.threads; ++i) {
-    searches.push_back(std::make_unique<Search>());
-    searches.back()->set_hash(job.hashMb);
-  }
-  auto worker = [&](Search& search) {
+  if (job.judge.cmd.empty())
+    for (int i = 0; i < job.threads; ++i) {
+      searches.push_back(std::make_unique<Search>());
+      searches.back()->set_hash(job.hashMb);
+    }
+  bool judgeFailed = false;
+  auto worker = [&](int thread) {
+    // An external judge belongs to the thread that starts it (see match/uci_engine.h).
+    std::unique_ptr<Judge> judge;
+    try {
+      if (job.judge.cmd.empty())
+        judge = std::make_unique<SearchJudge>(*searches[thread], job.settings);
+      else
+        judge = std::make_unique<UciJudge>(job.judge, job.settings);
+    } catch (const std::exception& e) {
+      std::lock_guard lock(mutex);
+      std::cerr << "sparring review: " << e.what() << '\n';
+      judgeFailed = true;
+      return;
+    }
     for (;;) {
       PgnGame game;
       int index;
       {
         std::lock_guard lock(mutex);
-        if (job.maxGames && taken >= job.maxGames) return;
+        if (judgeFailed || (job.maxGames && taken >= job.maxGames)) return;
         std::string error;
         PgnStatus status;
         while ((status = reader.read(game, error)) == PgnStatus::ERROR) {
@@ -163,14 +180,22 @@ int run_review(const ReviewJob& job) {
         if (status == PgnStatus::END) return;
         index = ++taken;
       }
-      GameReview r = review_game(game, job.settings, search);
-      std::lock_guard lock(mutex);
-      finished.emplace(index, std::move(r));
-      flush();
+      try {
+        GameReview r = review_game(game, job.settings, *judge);
+        std::lock_guard lock(mutex);
+        finished.emplace(index, std::move(r));
+        flush();
+      } catch (const std::exception& e) {
+        // A judge that died or misbehaved cannot be trusted for the rest of the file either.
+        std::lock_guard lock(mutex);
+        std::cerr << "\nsparring review: game " << index << ": " << e.what() << '\n';
+        judgeFailed = true;
+        return;
+      }
     }
   };
   std::vector<std::thread> pool;
-  for (int i = 0; i < job.threads; ++i) pool.emplace_back(worker, std::ref(*searches[i]));
+  for (int i = 0; i < job.threads; ++i) pool.emplace_back(worker, i);
   for (auto& t : pool) t.join();
   if (job.progress && printed) std::cerr << '\n';
 
@@ -180,7 +205,7 @@ int run_review(const ReviewJob& job) {
     std::cout << format_totals_text(bands, all);
   }
   if (badGames) std::cerr << "sparring review: " << badGames << " game(s) could not be read and were skipped\n";
-  return failures || (printed == 0 && badGames) ? 1 : 0;
+  return failures || judgeFailed || (printed == 0 && badGames) ? 1 : 0;
 }
 
 }  // namespace
@@ -199,6 +224,9 @@ int review_command(int argc, char** argv) {
       "max-games", "review at most N games", cxxopts::value<int>())(
       "skip-plies", "leave the first N plies of each game unjudged", cxxopts::value<int>()->default_value("0"))(
       "raw-cp", "judge with Sparring's own centipawns, not mapped onto Stockfish's scale")(
+      "judge", "judge with this UCI engine instead of Sparring (e.g. /usr/games/stockfish)",
+      cxxopts::value<std::string>())("judge-option", "NAME=VALUE: a UCI option for the judge (repeatable)",
+                                     cxxopts::value<std::vector<std::string>>())(
       "totals-only", "print only the totals, not each game")("no-progress", "no progress line on stderr")(
       "h,help", "show this help");
   options.parse_positional({"file"});
@@ -228,6 +256,20 @@ int review_command(int argc, char** argv) {
     job.settings.skipPlies = args["skip-plies"].as<int>();
     if (job.settings.skipPlies < 0) throw std::invalid_argument("--skip-plies must not be negative");
     job.settings.referenceScale = !args.count("raw-cp");
+    if (args.count("judge")) {
+      job.judge.cmd = args["judge"].as<std::string>();
+      job.judge.hashMb = job.hashMb;
+      job.settings.referenceScale = false;  // the judge's centipawns are its own scale
+    }
+    if (args.count("judge-option")) {
+      if (job.judge.cmd.empty()) throw std::invalid_argument("--judge-option needs --judge");
+      for (const std::string& o : args["judge-option"].as<std::vector<std::string>>()) {
+        const size_t eq = o.find('=');
+        if (eq == std::string::npos || eq == 0)
+          throw std::invalid_argument("--judge-option wants NAME=VALUE, got '" + o + "'");
+        job.judge.options.emplace_back(o.substr(0, eq), o.substr(eq + 1));
+      }
+    }
     job.json = args.count("json");
     job.totalsOnly = args.count("totals-only");
     job.progress = !args.count("no-progress");

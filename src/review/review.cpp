@@ -7,15 +7,15 @@ namespace sparring::review {
 
 static_assert(MATE_SCORE == VALUE_MATE, "review_math's mate scores are the engine's");
 
-namespace {
+SearchJudge::SearchJudge(Search& s, const ReviewSettings& st) : search(s), settings(st) {}
 
-struct Analysis {
-  int score = 0;  // side to move's point of view
-  Move best;
-};
+void SearchJudge::new_game() {
+  search.options().threads = 1;
+  search.options().multiPV = 1;
+  search.clear();
+}
 
-Analysis analyse(const Position& pos, const ReviewSettings& settings, Search& search) {
-  if (!pos.has_legal_moves()) return {pos.in_check() ? -VALUE_MATE : VALUE_DRAW, Move::none()};
+Analysis SearchJudge::analyse(const Position& pos) {
   SearchLimits limits;
   if (settings.nodes)
     limits.nodes = settings.nodes;
@@ -29,20 +29,31 @@ Analysis analyse(const Position& pos, const ReviewSettings& settings, Search& se
   return {score, rm.move};
 }
 
+namespace {
+
+// The judge's view, or the rules' own verdict when the game is over on the board.
+Analysis analyse(const Position& pos, Judge& judge) {
+  if (!pos.has_legal_moves()) return {pos.in_check() ? -VALUE_MATE : VALUE_DRAW, Move::none()};
+  return judge.analyse(pos);
+}
+
 }  // namespace
 
 GameReview review_game(const PgnGame& game, const ReviewSettings& settings, Search& search) {
+  SearchJudge judge(search, settings);
+  return review_game(game, settings, judge);
+}
+
+GameReview review_game(const PgnGame& game, const ReviewSettings& settings, Judge& judge) {
   GameReview review;
   review.game = game;
-  search.options().threads = 1;
-  search.options().multiPV = 1;
-  search.clear();
+  judge.new_game();
 
   Position pos = game.start_position();
   const int skip = std::min<int>(settings.skipPlies, int(game.moves.size()));
   for (int i = 0; i < skip; ++i) pos.make_move(game.moves[i].move);
 
-  Analysis current = analyse(pos, settings, search);
+  Analysis current = analyse(pos, judge);
   review.whiteScores.push_back(pos.side_to_move() == WHITE ? current.score : -current.score);
   for (int i = skip; i < int(game.moves.size()); ++i) {
     MoveReview mr;
@@ -62,13 +73,13 @@ GameReview review_game(const PgnGame& game, const ReviewSettings& settings, Sear
 
     pos.make_move(mr.move);
     mr.mateInOnePlayed = pos.is_checkmate();
-    Analysis next = analyse(pos, settings, search);
+    Analysis next = analyse(pos, judge);
     mr.after = -next.score;
     mr.winBefore = win_percent(mr.before);
     mr.winAfter = win_percent(mr.after);
     mr.accuracy = move_accuracy(mr.winBefore, mr.winAfter);
     mr.cpLoss = std::max(0, capped_cp(mr.before) - capped_cp(mr.after));
-    mr.verdict = judge(mr.before, mr.after);
+    mr.verdict = review::judge(mr.before, mr.after);  // the rules (review_math.h), not the engine
 
     PlayerSummary& p = review.players[mr.mover];
     ++p.moves;

@@ -8,6 +8,7 @@
 
 #include "chess/pgn.h"
 #include "engine/search.h"
+#include "review/judge.h"
 #include "review/review_math.h"
 
 namespace sparring::review {
@@ -55,8 +56,10 @@ struct GameReview {
   PlayerSummary players[COLOR_NB];
 };
 
-// Reviews one game with the given search (its hash is cleared first, so a game's review does not
-// depend on which games the search saw before). Uses one search thread.
+// Reviews one game with the given judge (told of the new game first, so a game's review does not
+// depend on which games the judge saw before).
+GameReview review_game(const PgnGame& game, const ReviewSettings& settings, Judge& judge);
+// The same with Sparring's search as the judge (its hash cleared, one search thread).
 GameReview review_game(const PgnGame& game, const ReviewSettings& settings, Search& search);
 
 // Counts of one group of moves (a rating band, or everything), for the totals of many games.
