@@ -7,7 +7,8 @@
 # usage: scripts/review_humans.sh [games-per-file|all] [depth] [threads]     (defaults: 100 10 2)
 # env:   SPARRING (binary, default build/release/sparring), DATA (the by-band folder),
 #        JUDGE (a UCI engine to judge with instead of Sparring, e.g. /usr/games/stockfish: the
-#        targets' own judge, which checks the review's rules apart from the judge's eyes)
+#        targets' own judge, which checks the review's rules apart from the judge's eyes),
+#        JSON_OUT (keep the review's JSON, every move of every game, in this file)
 set -euo pipefail
 GAMES=${1:-100}
 [ "$GAMES" = all ] && GAMES=1000000
@@ -29,9 +30,10 @@ judge=()
 echo "reviewing $(grep -c '^\[Event ' "$WORK/games.pgn") games at depth $DEPTH with $THREADS threads," \
   "judge: ${JUDGE:-Sparring}" >&2
 start=$(date +%s)
-"$SPARRING" review "$WORK/games.pgn" --depth "$DEPTH" --threads "$THREADS" "${judge[@]}" --json --totals-only \
+"$SPARRING" review "$WORK/games.pgn" --depth "$DEPTH" --threads "$THREADS" "${judge[@]}" --json \
   >"$WORK/review.json"
 echo "review took $(( $(date +%s) - start )) s" >&2
+[ -n "${JSON_OUT:-}" ] && cp "$WORK/review.json" "$JSON_OUT"
 
 python3 - "$WORK/review.json" <<'PY'
 import json, sys
