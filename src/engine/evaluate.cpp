@@ -234,7 +234,9 @@ int Evaluator<Traced>::run() {
     trace->phase = phase;
     trace->scale = scale;
   }
-  int v = (total.mg * phase + total.eg * (PHASE_MAX - phase) * scale / 64) / PHASE_MAX;
+  // Scale 0: the material cannot win, so the middlegame part (a few cp with a minor or two on the
+  // board) must not leak a score into a drawn ending either.
+  int v = scale ? (total.mg * phase + total.eg * (PHASE_MAX - phase) * scale / 64) / PHASE_MAX : 0;
   return pos.side_to_move() == WHITE ? v : -v;
 }
 
