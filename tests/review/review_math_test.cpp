@@ -121,9 +121,9 @@ TEST_CASE("Game accuracy weights flat stretches at 0.5 and windows grow with the
 
 TEST_CASE("The reference scale is monotone, sign-symmetric and passes through its knots") {
   CHECK(to_reference_cp(0) == 0);
-  CHECK(to_reference_cp(107) == 163);  // the median knot
-  CHECK(to_reference_cp(-107) == -163);
-  CHECK(to_reference_cp(50) == 77);  // between the knots (40, 62) and (68, 103): 62 + 41 * 10 / 28 = 76.6
+  CHECK(to_reference_cp(110) == 166);  // the median knot
+  CHECK(to_reference_cp(-110) == -166);
+  CHECK(to_reference_cp(60) == 81);  // between the knots (48, 62) and (77, 107): 62 + 45 * 12 / 29 = 80.6
   int previous = 0;
   for (int cp = 1; cp <= 3000; ++cp) {
     const int r = to_reference_cp(cp);
