@@ -6,23 +6,16 @@
 #include <stdexcept>
 #include <string>
 
+#include "../common/pgn_game.h"
 #include "chess/pgn.h"
 #include "review/review.h"
 #include "review/uci_judge.h"
 
 using namespace sparring;
 using namespace sparring::review;
+using sparring::testing::parse_game;
 
 namespace {
-
-PgnGame parse_game(const std::string& text) {
-  std::istringstream in(text);
-  PgnReader reader(in, "test.pgn");
-  PgnGame game;
-  std::string error;
-  REQUIRE(reader.read(game, error) == PgnStatus::GAME);
-  return game;
-}
 
 // A mate walked into, a mate delivered, and a mate missed (Black has Qh4# after 2. g4).
 const char* GAMES[] = {

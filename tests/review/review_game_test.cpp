@@ -4,6 +4,7 @@
 #include <sstream>
 #include <string>
 
+#include "../common/pgn_game.h"
 #include "chess/pgn.h"
 #include "review/reference_scale.h"
 #include "review/review.h"
@@ -12,17 +13,9 @@
 
 using namespace sparring;
 using namespace sparring::review;
+using sparring::testing::parse_game;
 
 namespace {
-
-PgnGame parse_game(const std::string& text) {
-  std::istringstream in(text);
-  PgnReader reader(in, "test.pgn");
-  PgnGame game;
-  std::string error;
-  REQUIRE(reader.read(game, error) == PgnStatus::GAME);
-  return game;
-}
 
 const char* SCHOLARS_MATE =
     "[Event \"Scholar's mate\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[WhiteElo \"1000\"]\n[BlackElo \"850\"]\n"
