@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Reruns the strength levels' calibration and writes the tables to docs/calibration.md:
 #   mates     every level, 3 seeds, on the Lichess mates (mate in 1-5): slips must be zero
-#   errors    each level against itself (GAMES games, noob_2moves openings), reviewed at depth 10:
+#   errors    each level against itself (GAMES games, noob_2moves openings), reviewed at depth 10 by
+#             Stockfish (JUDGE; Sparring's own search when no judge is installed):
 #             blunders / mistakes / inaccuracies per 100 moves, ACPL, accuracy, next to the targets
 #   ladder    each named level against the next one with sparring-match (LADDER_GAMES games):
 #             the Elo gaps (target 300 +- 75)
@@ -9,7 +10,8 @@
 #   humans    how often each level plays the human's move in held-out rated games, next to the
 #             full-strength engine at depth 10
 # Usage: scripts/calibrate.sh [part ...]   (default: all parts; several hours on two cores)
-# Environment: GAMES (default 100), LADDER_GAMES (default 200), CONCURRENCY (default 2).
+# Environment: GAMES (default 100), LADDER_GAMES (default 200), HUMAN_GAMES (held-out games per band file,
+# default 100), LEVELS (the levels of the errors part), JUDGE, CONCURRENCY (default 2).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 data="$root/../shared/data"
@@ -17,13 +19,17 @@ build="${BUILD:-$root/build/release}"
 out="$root/docs/calibration"
 games="${GAMES:-100}"
 ladderGames="${LADDER_GAMES:-200}"
+humanGames="${HUMAN_GAMES:-100}"
 conc="${CONCURRENCY:-2}"
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=(mates errors ladder stockfish humans)
 mkdir -p "$out"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j2 --target sparring sparring-levels sparring-match >/dev/null
-levels=(Beginner Easy Medium Hard Expert Master)
+levels=(${LEVELS:-Beginner Easy Medium Hard Expert Master})
+# The targets were judged by Stockfish 15.1 at depth 10: the same judge where it is installed.
+judge=()
+[ -x "${JUDGE:-/usr/games/stockfish}" ] && judge=(--judge "${JUDGE:-/usr/games/stockfish}")
 stamp="$(date -u +%Y-%m-%d) at commit $(git -C "$root" rev-parse --short HEAD)"
 
 for part in "${parts[@]}"; do
@@ -44,7 +50,7 @@ for part in "${parts[@]}"; do
       done
       wait
       cat "$pgn.1" "$pgn.2" >"$pgn" && rm -f "$pgn.1" "$pgn.2"
-      "$build/sparring" review "$pgn" --depth 10 --threads "$conc" --totals-only --no-progress |
+      "$build/sparring" review "$pgn" --depth 10 --threads "$conc" --totals-only --no-progress "${judge[@]}" |
         tee "$out/errors-$l.txt"
     done
     ;;
@@ -71,10 +77,16 @@ for part in "${parts[@]}"; do
     bands=("Beginner -900 0 900" "Easy 900-1100 900 1100" "Medium 1100-1300 1100 1300" "Hard 1300-1500 1300 1500"
       "Hard 1500-1700 1500 1700" "Expert 1700-1900 1700 1900" "Master 1900-2100 1900 2100"
       "Master 2100-2300 2100 2300")
+    # Held-out games (the model is fitted on games 0-299), CONCURRENCY bands at a time.
     for b in "${bands[@]}"; do
       read -r l file lo hi <<<"$b"
-      "$build/sparring-levels" humans --pgn "$data/human/lichess_2018-06_by_band/$file.pgn" --level "$l" \
-        --elo-min "$lo" --elo-max "$hi" --first-game 400 --last-game 500 --engine-depth 10
+      echo "$build/sparring-levels humans --pgn $data/human/lichess_2018-06_by_band/$file.pgn --level $l" \
+        "--elo-min $lo --elo-max $hi --first-game 400 --last-game $((400 + humanGames)) --engine-depth 10" \
+        ">$out/humans-$file.txt"
+    done | xargs -P "$conc" -I{} sh -c "exec 2>/dev/null; {}"
+    for b in "${bands[@]}"; do
+      read -r l file lo hi <<<"$b"
+      cat "$out/humans-$file.txt"
     done | tee "$out/humans.txt"
     ;;
   *)

@@ -67,7 +67,12 @@ CandidateScan scan_candidates(Search& search, const Position& pos, int depth, co
       best.stat = std::max(best.stat, c.stat);
       best.glance = std::max(best.glance, c.glance);
     }
-    for (Candidate& c : scan.moves) set_losses(c.features, {c.stat, c.glance, c.deep}, best);
+    std::vector<FeatureVector*> all;
+    for (Candidate& c : scan.moves) {
+      set_losses(c.features, {c.stat, c.glance, c.deep}, best);
+      all.push_back(&c.features);
+    }
+    set_ranks(all.data(), int(all.size()));
   }
   return scan;
 }

@@ -34,7 +34,7 @@ std::vector<bool> absurd_moves(const CandidateScan& scan) {
   return absurd;
 }
 
-int choose_humanlike(const CandidateScan& scan, const LevelParams& params, const ModelWeights& weights, double random) {
+int choose_humanlike(const CandidateScan& scan, const LevelParams& params, const HumanModel& model, double random) {
   const std::vector<Candidate>& c = scan.moves;
   if (c.size() <= 1) return 0;
   const std::vector<bool> absurd = absurd_moves(scan);
@@ -43,7 +43,7 @@ int choose_humanlike(const CandidateScan& scan, const LevelParams& params, const
   double maxLogit = -INFINITY;
   for (std::size_t i = 0; i < c.size(); ++i) {
     if (absurd[i] || (i > 0 && loss_points(bestDeep, c[i].deep) > params.maxLoss)) continue;
-    logit[i] = human_logit(c[i].features, weights) / std::max(params.temperature, 1e-3);
+    logit[i] = choice_logit(c[i].features, model, params.appetiteScale);
     maxLogit = std::max(maxLogit, logit[i]);
   }
   if (maxLogit == -INFINITY) return 0;

@@ -1,6 +1,7 @@
-// Choosing a move the way a person of a given rating would: a softmax over the human model's
-// log-odds of every scanned move, after the "never absurd" rules have removed what no player of
-// any level plays. Pure: the searches happen before, the random number is given.
+// Choosing a move the way a person of a given rating would: a softmax over the level's log-odds
+// of every scanned move (the human model with its error appetite and temperature: choice_logit),
+// after the "never absurd" rules have removed what no player of any level plays. Pure: the
+// searches happen before, the random number is given.
 #pragma once
 
 #include <cstdint>
@@ -19,7 +20,7 @@ namespace sparring {
 std::vector<bool> absurd_moves(const CandidateScan& scan);
 
 // The chosen move's index in scan.moves; `random` is uniform in [0, 1).
-int choose_humanlike(const CandidateScan& scan, const LevelParams& params, const ModelWeights& weights, double random);
+int choose_humanlike(const CandidateScan& scan, const LevelParams& params, const HumanModel& model, double random);
 
 // A reproducible uniform number in [0, 1) for a seed and a position.
 double level_random(std::uint64_t seed, Key positionKey);

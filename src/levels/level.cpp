@@ -12,11 +12,11 @@ namespace {
 struct Anchor {
   int elo;
   int scanDepth;
-  double temperature, maxLoss;
+  double appetiteScale, maxLoss;
 };
 constexpr Anchor ANCHORS[] = {
     {600, 4, 1.0, 100.0},  {900, 4, 1.0, 100.0}, {1200, 4, 1.0, 100.0},
-    {1500, 4, 1.0, 100.0}, {1800, 6, 0.5, 3.0},  {2100, 8, 0.5, 2.0},
+    {1500, 4, 1.0, 100.0}, {1800, 6, 0.0, 3.0},  {2100, 8, 0.0, 2.0},
 };
 
 bool iequal(const std::string& a, const std::string& b) {
@@ -50,7 +50,7 @@ LevelParams level_params(int elo) {
   LevelParams p;
   p.elo = elo;
   p.scanDepth = int(std::lround(mix(lo->scanDepth, hi->scanDepth)));
-  p.temperature = mix(lo->temperature, hi->temperature);
+  p.appetiteScale = mix(lo->appetiteScale, hi->appetiteScale);
   // Caps blend geometrically so that the step from "no cap" to a few points is gradual.
   p.maxLoss = std::exp(mix(std::log(lo->maxLoss), std::log(hi->maxLoss)));
   return p;

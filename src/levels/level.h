@@ -23,8 +23,10 @@ std::string level_name(int elo);                              // the named level
 
 struct LevelParams {
   int elo = LEVEL_ELO_MAX;
-  int scanDepth = 4;         // plies of the deeper look at every move
-  double temperature = 1.0;  // 1 = the fitted human choice; lower = sharper, higher = looser
+  int scanDepth = 4;  // plies of the deeper look at every move
+  // How much of the human model's error appetite the level keeps: all of it below Expert (it errs
+  // as often as people of its rating), none from Expert up (no deliberate errors).
+  double appetiteScale = 1.0;
   // Win% a chosen move may lose against the level's own best move. Below Expert there is no cap:
   // errors come from the human model; from Expert up the levels make no deliberate errors.
   double maxLoss = 100.0;

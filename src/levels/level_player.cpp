@@ -42,9 +42,9 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
                          const std::function<void(const IterationInfo&)>& onInfo, const std::atomic<bool>* stopFlag) {
   MoveList legal(pos);
   if (legal.size() == 0) return Move::none();
-  LevelParams params = level_params(level.elo);
-  params.temperature *= level.temperatureScale;
-  const ModelWeights weights = human_model_weights(params.elo);
+  const LevelParams params = level_params(level.elo);
+  HumanModel model = human_model(params.elo);
+  model.temperature *= float(level.temperatureScale);
 
   const auto started = std::chrono::steady_clock::now();
   // 1. Never let a forced mate slip: a proven mate is always kept and shortened.
@@ -55,7 +55,7 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
       FeatureVector f;
       describe_move(pos, guard.moves[i], f);
       // Among equally short mates, the most natural-looking one.
-      if (double u = human_logit(f, weights); u > bestLogit) bestLogit = u, best = i;
+      if (double u = human_logit(f, model); u > bestLogit) bestLogit = u, best = i;
     }
     if (onInfo) {
       IterationInfo info;
@@ -82,7 +82,7 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
                                          if (onInfo && info.multiPV == 1) onInfo(info);
                                        });
   if (scan.moves.empty()) return *legal.begin();
-  const int chosen = choose_humanlike(scan, params, weights, level_random(level.seed, pos.key()));
+  const int chosen = choose_humanlike(scan, params, model, level_random(level.seed, pos.key()));
   if (onInfo) {
     // The last line shows the move played with the level's honest score for it.
     IterationInfo info;

@@ -39,6 +39,22 @@ void set_losses(FeatureVector& f, const MoveViews& move, const MoveViews& best) 
   f[F_BEST_DEEP] = move.deep >= best.deep ? 1.0f : 0.0f;
 }
 
+void set_ranks(FeatureVector* const* moves, int n) {
+  // Rank 1 + the number of moves strictly better in that view; equal moves share a rank.
+  auto rank = [&](int i, int feature) {
+    int r = 1;
+    for (int j = 0; j < n; ++j) r += (*moves[j])[feature] < (*moves[i])[feature] - 1e-6f;
+    return r;
+  };
+  for (int i = 0; i < n; ++i) {
+    FeatureVector& f = *moves[i];
+    const int rs = rank(i, F_LOSS_STATIC), rg = rank(i, F_LOSS_GLANCE), rd = rank(i, F_LOSS_DEEP);
+    f[F_STATIC_RANK_LOG] = float(std::log(rs));
+    f[F_GLANCE_RANK2] = rg == 2, f[F_GLANCE_RANK3] = rg == 3, f[F_GLANCE_RANK_LOG] = float(std::log(rg));
+    f[F_DEEP_RANK2] = rd == 2, f[F_DEEP_RANK3] = rd == 3, f[F_DEEP_RANK_LOG] = float(std::log(rd));
+  }
+}
+
 void describe_move(const Position& pos, Move m, FeatureVector& f) {
   f.fill(0.0f);
   const Color us = pos.side_to_move(), them = ~us;

@@ -47,27 +47,39 @@ enum Feature : int {
   F_NEAR_KING,      // lands next to (or a knight's jump from) the enemy king's zone
   F_PAWN_ADVANCE,   // pawn move: how far up the board it lands / 7
   F_CENTER,         // lands in the central 4x4 squares
+  // Where the move ranks among all moves in each view: people compare moves, so being the second
+  // or third candidate matters beyond the size of the loss. Filled by set_ranks.
+  F_STATIC_RANK_LOG,  // log of the rank (1 = best) by the static view
+  F_GLANCE_RANK2,
+  F_GLANCE_RANK3,
+  F_GLANCE_RANK_LOG,
+  F_DEEP_RANK2,
+  F_DEEP_RANK3,
+  F_DEEP_RANK_LOG,
   FEATURE_NB
 };
 
-constexpr const char* FEATURE_NAMES[FEATURE_NB] = {"loss_static",    "loss_static_sqrt",
-                                                   "loss_glance",    "loss_glance_sqrt",
-                                                   "loss_deep",      "loss_deep_sqrt",
-                                                   "loss_glance_cp", "loss_deep_cp",
-                                                   "best_glance",    "best_deep",
-                                                   "capture",        "capture_gain",
-                                                   "wins_material",  "recapture",
-                                                   "check",          "knight",
-                                                   "bishop",         "rook",
-                                                   "queen",          "king",
-                                                   "castle",         "promotion",
-                                                   "distance",       "backward",
-                                                   "long_diag",      "escapes",
-                                                   "to_attacked",    "to_defended",
-                                                   "see_loss",       "develops",
-                                                   "early_queen",    "same_piece",
-                                                   "near_king",      "pawn_advance",
-                                                   "center"};
+constexpr const char* FEATURE_NAMES[FEATURE_NB] = {"loss_static",     "loss_static_sqrt",
+                                                   "loss_glance",     "loss_glance_sqrt",
+                                                   "loss_deep",       "loss_deep_sqrt",
+                                                   "loss_glance_cp",  "loss_deep_cp",
+                                                   "best_glance",     "best_deep",
+                                                   "capture",         "capture_gain",
+                                                   "wins_material",   "recapture",
+                                                   "check",           "knight",
+                                                   "bishop",          "rook",
+                                                   "queen",           "king",
+                                                   "castle",          "promotion",
+                                                   "distance",        "backward",
+                                                   "long_diag",       "escapes",
+                                                   "to_attacked",     "to_defended",
+                                                   "see_loss",        "develops",
+                                                   "early_queen",     "same_piece",
+                                                   "near_king",       "pawn_advance",
+                                                   "center",          "static_rank_log",
+                                                   "glance_rank2",    "glance_rank3",
+                                                   "glance_rank_log", "deep_rank2",
+                                                   "deep_rank3",      "deep_rank_log"};
 
 using FeatureVector = std::array<float, FEATURE_NB>;
 
@@ -86,5 +98,8 @@ struct MoveViews {
 
 // Fills the loss and best-move features from a move's views and the best of each view.
 void set_losses(FeatureVector& f, const MoveViews& move, const MoveViews& best);
+
+// Fills the rank features of every move of a position from their loss features (set_losses first).
+void set_ranks(FeatureVector* const* moves, int n);
 
 }  // namespace sparring

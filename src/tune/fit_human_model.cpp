@@ -6,6 +6,8 @@
 //   fit:     maximum-likelihood multinomial logit over those positions: P(move) ∝ exp(w · features).
 //            Prints the weights as one C++ table row, with the log-likelihood and how often the
 //            model's first choice (and its sampled choice, on average) equals the human move.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -21,6 +23,7 @@
 #include "chess/notation.h"
 #include "chess/pgn.h"
 #include "levels/candidates.h"
+#include "levels/human_model.h"
 
 using namespace sparring;
 
@@ -91,18 +94,27 @@ struct Data {
   std::vector<float> x;
 };
 
-bool load(const std::string& path, Data& d) {
+// `stored`: features per move in the file; older files with fewer get the rest derived (ranks).
+bool load(const std::string& path, Data& d, int stored) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
   std::uint16_t n, chosen;
   std::int16_t elo;
+  std::vector<FeatureVector*> moves;
   while (in.read(reinterpret_cast<char*>(&n), sizeof n)) {
     in.read(reinterpret_cast<char*>(&chosen), sizeof chosen);
     in.read(reinterpret_cast<char*>(&elo), sizeof elo);
     Sample s{std::uint32_t(d.x.size() / FEATURE_NB), n, chosen};
-    d.x.resize(d.x.size() + std::size_t(n) * FEATURE_NB);
-    in.read(reinterpret_cast<char*>(d.x.data() + std::size_t(s.first) * FEATURE_NB),
-            std::streamsize(sizeof(float) * n * FEATURE_NB));
+    d.x.resize(d.x.size() + std::size_t(n) * FEATURE_NB, 0.0f);
+    float* first = d.x.data() + std::size_t(s.first) * FEATURE_NB;
+    for (int i = 0; i < n; ++i)
+      in.read(reinterpret_cast<char*>(first + std::size_t(i) * FEATURE_NB), std::streamsize(sizeof(float) * stored));
+    if (stored < FEATURE_NB) {
+      moves.clear();
+      for (int i = 0; i < n; ++i)
+        moves.push_back(reinterpret_cast<FeatureVector*>(first + std::size_t(i) * FEATURE_NB));
+      set_ranks(moves.data(), n);
+    }
     if (chosen < n) d.samples.push_back(s);  // a move the scan did not list cannot be learned from
   }
   return true;
@@ -149,19 +161,94 @@ Quality evaluate(const Data& d, const std::vector<double>& w, std::vector<double
   return q;
 }
 
+// A level's expected behaviour on held-out human positions, next to the humans': its chance of
+// playing the human's move, and its errors per move judged by the scan's deep view (Win% lost
+// against the scan's best move; >= 15 / 10 / 5 points: blunder / mistake / inaccuracy). The same
+// yardstick for both, so a level can be set to err as often as the people it imitates.
+struct PolicyStats {
+  double match = 0, loss = 0;
+  std::array<double, ERROR_CLASS_NB> errors{};
+};
+
+PolicyStats human_stats(const Data& d) {
+  PolicyStats h;
+  for (const Sample& s : d.samples) {
+    const float* x = &d.x[(std::size_t(s.first) + s.chosen) * FEATURE_NB];
+    if (int c = error_class(x[F_LOSS_DEEP] * 10.0); c >= 0) h.errors[c] += 1;
+    h.loss += x[F_LOSS_DEEP] * 10.0;
+    h.match += 1;
+  }
+  return h;
+}
+
+PolicyStats policy_stats(const Data& d, const HumanModel& model) {
+  PolicyStats ps;
+  std::vector<double> u;
+  FeatureVector f;
+  for (const Sample& s : d.samples) {
+    u.resize(s.n);
+    double maxU = -1e300;
+    for (int i = 0; i < s.n; ++i) {
+      std::copy_n(&d.x[(std::size_t(s.first) + i) * FEATURE_NB], FEATURE_NB, f.begin());
+      u[i] = choice_logit(f, model, 1.0);
+      maxU = std::max(maxU, u[i]);
+    }
+    double z = 0;
+    for (double& v : u) z += v = std::exp(v - maxU);
+    for (int i = 0; i < s.n; ++i) {
+      const double p = u[i] / z, loss = d.x[(std::size_t(s.first) + i) * FEATURE_NB + F_LOSS_DEEP] * 10.0;
+      if (i == s.chosen) ps.match += p;
+      if (int c = error_class(loss); c >= 0) ps.errors[c] += p;
+      ps.loss += p * loss;
+    }
+  }
+  return ps;
+}
+
+// The error appetite that makes the model at `model.temperature` err as often as the humans of
+// `d`, class by class: each rate rises with its own appetite, so a few rounds of bisection settle.
+void calibrate_appetite(const Data& d, HumanModel& model, const std::array<double, ERROR_CLASS_NB>& errorScale) {
+  PolicyStats target = human_stats(d);
+  for (int c = 0; c < ERROR_CLASS_NB; ++c) target.errors[c] *= errorScale[c];
+  for (int round = 0; round < 4; ++round)
+    for (int c = ERROR_CLASS_NB - 1; c >= 0; --c) {
+      double lo = -4.0, hi = 6.0;
+      for (int step = 0; step < 16; ++step) {
+        model.appetite[c] = float((lo + hi) / 2);
+        (policy_stats(d, model).errors[c] < target.errors[c] ? lo : hi) = model.appetite[c];
+      }
+    }
+}
+
+void print_stats(const char* who, const PolicyStats& s, std::size_t n) {
+  const double k = 100.0 / double(std::max<std::size_t>(1, n));
+  std::printf("# %-28s match %5.1f%%  blunders %5.1f  mistakes %5.1f  inaccuracies %5.1f per 100  loss %5.2f\n", who,
+              s.match * k, s.errors[ERROR_BLUNDER] * k, s.errors[ERROR_MISTAKE] * k, s.errors[ERROR_INACCURACY] * k,
+              s.loss * k / 100);
+}
+
 int fit(const cxxopts::ParseResult& args) {
   Data train, test;
   for (const std::string& f : args["train"].as<std::vector<std::string>>())
-    if (!load(f, train)) {
+    if (!load(f, train, args["stored-features"].as<int>())) {
       std::cerr << "sparring-fit-levels: cannot read " << f << "\n";
       return 2;
     }
   if (args.count("test"))
     for (const std::string& f : args["test"].as<std::vector<std::string>>())
-      if (!load(f, test)) {
+      if (!load(f, test, args["stored-features"].as<int>())) {
         std::cerr << "sparring-fit-levels: cannot read " << f << "\n";
         return 2;
       }
+  // Ablation: features left out are zeroed everywhere, so their weights stay 0.
+  if (args.count("without"))
+    for (const std::string& name : args["without"].as<std::vector<std::string>>()) {
+      const auto* it = std::find(std::begin(FEATURE_NAMES), std::end(FEATURE_NAMES), name);
+      if (it == std::end(FEATURE_NAMES)) throw std::invalid_argument("no feature named " + name);
+      const std::size_t k = std::size_t(it - std::begin(FEATURE_NAMES));
+      for (Data* d : {&train, &test})
+        for (std::size_t i = k; i < d->x.size(); i += FEATURE_NB) d->x[i] = 0.0f;
+    }
   const int epochs = args["epochs"].as<int>();
   const double l2 = args["l2"].as<double>(), rate = args["rate"].as<double>();
   // Adam on the full batch: the problem is convex and small, so this converges reliably.
@@ -190,9 +277,45 @@ int fit(const cxxopts::ParseResult& args) {
     for (double t : {0.25, 0.5, 0.75, 1.0, 1.25, 1.5})
       std::printf("  %.2f: %.1f%%", t, 100 * evaluate(test, w, nullptr, t).sampled);
     std::printf("\n");
+    // The searches alone, for scale: a move tied for best counts by its share of the tie.
+    for (int view : {F_BEST_GLANCE, F_BEST_DEEP}) {
+      double match = 0;
+      for (const Sample& s : test.samples) {
+        int ties = 0;
+        for (int i = 0; i < s.n; ++i) ties += test.x[(std::size_t(s.first) + i) * FEATURE_NB + view] > 0;
+        if (ties && test.x[(std::size_t(s.first) + s.chosen) * FEATURE_NB + view] > 0) match += 1.0 / ties;
+      }
+      std::printf("# test, %s view's first choice = human %.1f%%\n", FEATURE_NAMES[view] + 5,
+                  100 * match / test.samples.size());
+    }
   }
   for (int k = 0; k < FEATURE_NB; ++k) std::printf("#   %-18s %+.4f\n", FEATURE_NAMES[k], w[k]);
-  std::printf("{%d, {", args["elo"].as<int>());
+
+  HumanModel model;
+  model.elo = args["elo"].as<int>();
+  for (int k = 0; k < FEATURE_NB; ++k) model.w[k] = float(w[k]);
+  model.temperature = float(args["temperature"].as<double>());
+  // The scan's yardstick is not the review's: its own errors are rarer under a stronger judge
+  // (inaccuracies above all), so the level may be set to err more often by its own measure.
+  const std::vector<double> scale = args["error-scale"].as<std::vector<double>>();
+  if (scale.size() != 1 && scale.size() != ERROR_CLASS_NB)
+    throw std::invalid_argument("--error-scale takes one factor or three (inaccuracies,mistakes,blunders)");
+  std::array<double, ERROR_CLASS_NB> errorScale;
+  for (int c = 0; c < ERROR_CLASS_NB; ++c) errorScale[c] = scale[scale.size() == 1 ? 0 : c];
+  calibrate_appetite(train, model, errorScale);
+  const Data& shown = test.samples.empty() ? train : test;
+  std::printf("# %s positions, temperature %.2f, appetite for inaccuracies %+.3f, mistakes %+.3f, blunders %+.3f\n",
+              test.samples.empty() ? "training" : "held-out", model.temperature, model.appetite[ERROR_INACCURACY],
+              model.appetite[ERROR_MISTAKE], model.appetite[ERROR_BLUNDER]);
+  print_stats("the humans", human_stats(shown), shown.samples.size());
+  print_stats("the level", policy_stats(shown, model), shown.samples.size());
+  HumanModel plain = model;
+  plain.temperature = 1.0f;
+  plain.appetite = {};
+  print_stats("the fitted model, sampled", policy_stats(shown, plain), shown.samples.size());
+
+  std::printf("{%d, %.3ff, {%.4ff, %.4ff, %.4ff}, {", model.elo, model.temperature, model.appetite[0],
+              model.appetite[1], model.appetite[2]);
   for (int k = 0; k < FEATURE_NB; ++k) std::printf("%s%.4ff", k ? ", " : "", w[k]);
   std::printf("}},\n");
   return 0;
@@ -218,7 +341,16 @@ int main(int argc, char** argv) {
       "elo", "fit: the rating the weights stand for", cxxopts::value<int>()->default_value("0"))(
       "epochs", "fit: gradient steps", cxxopts::value<int>()->default_value("600"))(
       "rate", "fit: Adam step size", cxxopts::value<double>()->default_value("0.05"))(
-      "l2", "fit: weight decay", cxxopts::value<double>()->default_value("0.0001"))("h,help", "this help");
+      "l2", "fit: weight decay", cxxopts::value<double>()->default_value("0.0001"))(
+      "stored-features", "fit: features per move in the files (older files: fewer)",
+      cxxopts::value<int>()->default_value(std::to_string(FEATURE_NB)))(
+      "error-scale",
+      "fit: the level errs this many times as often as the humans by the scan's measure: one factor, or "
+      "inaccuracies,mistakes,blunders",
+      cxxopts::value<std::vector<double>>()->default_value("1.0"))(
+      "without", "fit: features to leave out (comma list of names)", cxxopts::value<std::vector<std::string>>())(
+      "temperature", "fit: the level's temperature; its error appetite is calibrated for it",
+      cxxopts::value<double>()->default_value("0.25"))("h,help", "this help");
   opts.parse_positional({"command"});
   try {
     auto args = opts.parse(argc, argv);

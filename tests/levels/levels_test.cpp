@@ -1,5 +1,6 @@
 // The strength levels: the option scale, the "never absurd" rules on constructed positions, the
 // forced-mate guarantee at every level, and reproducible choices under a fixed seed.
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
@@ -83,21 +84,63 @@ TEST_CASE("level parameters are continuous and never get weaker as the Elo rises
 }
 
 TEST_CASE("the human model blends the fitted bands", "[levels]") {
-  ModelWeights a = human_model_weights(1200), b = human_model_weights(1500), mid = human_model_weights(1350);
+  HumanModel a = human_model(1200), b = human_model(1500), mid = human_model(1350);
   bool differ = false;
   for (int k = 0; k < FEATURE_NB; ++k) {
-    differ = differ || human_model_weights(600)[k] != human_model_weights(2100)[k];
+    differ = differ || human_model(600).w[k] != human_model(2100).w[k];
     INFO(FEATURE_NAMES[k]);
-    REQUIRE(mid[k] >= std::min(a[k], b[k]) - 1e-4);
-    REQUIRE(mid[k] <= std::max(a[k], b[k]) + 1e-4);
+    REQUIRE(mid.w[k] >= std::min(a.w[k], b.w[k]) - 1e-4);
+    REQUIRE(mid.w[k] <= std::max(a.w[k], b.w[k]) + 1e-4);
   }
   REQUIRE(differ);
-  // Every band prefers a move that loses nothing to one that loses a piece at a glance.
+  for (int c = 0; c < ERROR_CLASS_NB; ++c) {
+    REQUIRE(mid.appetite[c] >= std::min(a.appetite[c], b.appetite[c]) - 1e-4);
+    REQUIRE(mid.appetite[c] <= std::max(a.appetite[c], b.appetite[c]) + 1e-4);
+  }
+  REQUIRE(mid.temperature > 0);
+  // Every band's fitted model prefers a move that loses nothing to one that loses a piece at a glance.
   FeatureVector good{}, bad{};
   set_losses(good, {0, 0, 0}, {0, 0, 0});
   set_losses(bad, {-300, -300, -300}, {0, 0, 0});
   for (int elo : {600, 900, 1200, 1500, 1800, 2100})
-    REQUIRE(human_logit(good, human_model_weights(elo)) > human_logit(bad, human_model_weights(elo)));
+    REQUIRE(human_logit(good, human_model(elo)) > human_logit(bad, human_model(elo)));
+}
+
+TEST_CASE("moves are ranked in each view, ties sharing a rank", "[levels]") {
+  // Deep-view Win% losses (/10) of four moves: 0, 0.5, 0.5, 2 -> ranks 1, 2, 2, 4.
+  std::array<FeatureVector, 4> f{};
+  const float deep[4] = {0.0f, 0.5f, 0.5f, 2.0f};
+  FeatureVector* all[4];
+  for (int i = 0; i < 4; ++i) f[i][F_LOSS_DEEP] = deep[i], all[i] = &f[i];
+  set_ranks(all, 4);
+  REQUIRE(f[0][F_DEEP_RANK_LOG] == 0.0f);
+  REQUIRE(f[1][F_DEEP_RANK2] == 1.0f);
+  REQUIRE(f[2][F_DEEP_RANK2] == 1.0f);
+  REQUIRE(f[3][F_DEEP_RANK2] == 0.0f);
+  REQUIRE(f[3][F_DEEP_RANK3] == 0.0f);
+  REQUIRE(f[3][F_DEEP_RANK_LOG] == Approx(std::log(4.0)));
+  // The other views are all equal here: every move shares rank 1.
+  for (const FeatureVector& m : f) REQUIRE(m[F_GLANCE_RANK_LOG] == 0.0f);
+}
+
+TEST_CASE("the error appetite applies by the move's error class, scaled and sharpened", "[levels]") {
+  REQUIRE(error_class(4.9) == -1);
+  REQUIRE(error_class(5.0) == ERROR_INACCURACY);
+  REQUIRE(error_class(10.0) == ERROR_MISTAKE);
+  REQUIRE(error_class(14.9) == ERROR_MISTAKE);
+  REQUIRE(error_class(15.0) == ERROR_BLUNDER);
+  HumanModel m;
+  m.temperature = 0.5f;
+  m.appetite = {0.25f, 0.5f, 1.0f};
+  m.w[F_CHECK] = 2.0f;
+  FeatureVector f{};
+  f[F_CHECK] = 1;
+  REQUIRE(choice_logit(f, m, 1.0) == Approx(4.0));  // no error: the fitted log-odds / temperature
+  for (auto [loss, bonus] : {std::pair{0.7, 0.25}, {1.2, 0.5}, {3.0, 1.0}}) {
+    f[F_LOSS_DEEP] = float(loss);  // Win% points / 10
+    REQUIRE(choice_logit(f, m, 1.0) == Approx((2.0 + bonus) / 0.5));
+    REQUIRE(choice_logit(f, m, 0.0) == Approx(2.0 / 0.5));  // Expert and up: no appetite
+  }
 }
 
 TEST_CASE("a plain recapture is never ignored for a move that loses at a glance", "[levels][absurd]") {
@@ -208,19 +251,20 @@ TEST_CASE("the humanlike choice honours the temperature and the loss cap", "[lev
   Search search;
   CandidateScan scan = scan_candidates(search, pos, 3, SearchLimits{});
   REQUIRE(scan.moves.size() > 20);
-  ModelWeights w = human_model_weights(1200);
-  LevelParams sharp = level_params(1200);
-  sharp.temperature = 1e-3;
+  HumanModel sharp = human_model(1200);
+  sharp.temperature = 1e-3f;
+  const LevelParams params = level_params(1200);
   // A near-zero temperature always takes the most likely move.
   int arg = 0;
   for (std::size_t i = 0; i < scan.moves.size(); ++i)
-    if (human_logit(scan.moves[i].features, w) > human_logit(scan.moves[arg].features, w)) arg = int(i);
-  for (double r : {0.0, 0.3, 0.7, 0.999}) REQUIRE(choose_humanlike(scan, sharp, w, r) == arg);
+    if (choice_logit(scan.moves[i].features, sharp, 1.0) > choice_logit(scan.moves[arg].features, sharp, 1.0))
+      arg = int(i);
+  for (double r : {0.0, 0.3, 0.7, 0.999}) REQUIRE(choose_humanlike(scan, params, sharp, r) == arg);
   // With a cap of zero loss only moves as good as the best (by the level's search) are allowed.
-  LevelParams capped = level_params(1200);
+  LevelParams capped = params;
   capped.maxLoss = 0.0;
   for (double r = 0.0; r < 1.0; r += 0.05) {
-    int i = choose_humanlike(scan, capped, w, r);
+    int i = choose_humanlike(scan, capped, human_model(1200), r);
     REQUIRE(scan.moves[i].deep == scan.moves[0].deep);
   }
 }
