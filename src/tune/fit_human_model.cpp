@@ -4,8 +4,10 @@
 //            lies in [--elo-min, --elo-max) after the opening plies, scores every legal move as a
 //            level does (scan_candidates) and stores the features with the move the human chose.
 //   fit:     maximum-likelihood multinomial logit over those positions: P(move) ∝ exp(w · features).
-//            Prints the weights as one C++ table row, with the log-likelihood and how often the
-//            model's first choice (and its sampled choice, on average) equals the human move.
+//            Then sets the level's error appetite for its temperature (see HumanModel) so that the
+//            level errs as often as the humans, and prints one C++ table row (temperature,
+//            appetite, weights), the log-likelihood, and how often the model's first choice, its
+//            sampled choice and the level's choice equal the human move, with the error rates.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -94,27 +96,18 @@ struct Data {
   std::vector<float> x;
 };
 
-// `stored`: features per move in the file; older files with fewer get the rest derived (ranks).
-bool load(const std::string& path, Data& d, int stored) {
+bool load(const std::string& path, Data& d) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
   std::uint16_t n, chosen;
   std::int16_t elo;
-  std::vector<FeatureVector*> moves;
   while (in.read(reinterpret_cast<char*>(&n), sizeof n)) {
     in.read(reinterpret_cast<char*>(&chosen), sizeof chosen);
     in.read(reinterpret_cast<char*>(&elo), sizeof elo);
     Sample s{std::uint32_t(d.x.size() / FEATURE_NB), n, chosen};
-    d.x.resize(d.x.size() + std::size_t(n) * FEATURE_NB, 0.0f);
-    float* first = d.x.data() + std::size_t(s.first) * FEATURE_NB;
-    for (int i = 0; i < n; ++i)
-      in.read(reinterpret_cast<char*>(first + std::size_t(i) * FEATURE_NB), std::streamsize(sizeof(float) * stored));
-    if (stored < FEATURE_NB) {
-      moves.clear();
-      for (int i = 0; i < n; ++i)
-        moves.push_back(reinterpret_cast<FeatureVector*>(first + std::size_t(i) * FEATURE_NB));
-      set_ranks(moves.data(), n);
-    }
+    d.x.resize(d.x.size() + std::size_t(n) * FEATURE_NB);
+    in.read(reinterpret_cast<char*>(d.x.data() + std::size_t(s.first) * FEATURE_NB),
+            std::streamsize(sizeof(float) * n * FEATURE_NB));
     if (chosen < n) d.samples.push_back(s);  // a move the scan did not list cannot be learned from
   }
   return true;
@@ -230,13 +223,13 @@ void print_stats(const char* who, const PolicyStats& s, std::size_t n) {
 int fit(const cxxopts::ParseResult& args) {
   Data train, test;
   for (const std::string& f : args["train"].as<std::vector<std::string>>())
-    if (!load(f, train, args["stored-features"].as<int>())) {
+    if (!load(f, train)) {
       std::cerr << "sparring-fit-levels: cannot read " << f << "\n";
       return 2;
     }
   if (args.count("test"))
     for (const std::string& f : args["test"].as<std::vector<std::string>>())
-      if (!load(f, test, args["stored-features"].as<int>())) {
+      if (!load(f, test)) {
         std::cerr << "sparring-fit-levels: cannot read " << f << "\n";
         return 2;
       }
@@ -342,15 +335,13 @@ int main(int argc, char** argv) {
       "epochs", "fit: gradient steps", cxxopts::value<int>()->default_value("600"))(
       "rate", "fit: Adam step size", cxxopts::value<double>()->default_value("0.05"))(
       "l2", "fit: weight decay", cxxopts::value<double>()->default_value("0.0001"))(
-      "stored-features", "fit: features per move in the files (older files: fewer)",
-      cxxopts::value<int>()->default_value(std::to_string(FEATURE_NB)))(
       "error-scale",
       "fit: the level errs this many times as often as the humans by the scan's measure: one factor, or "
       "inaccuracies,mistakes,blunders",
       cxxopts::value<std::vector<double>>()->default_value("1.0"))(
       "without", "fit: features to leave out (comma list of names)", cxxopts::value<std::vector<std::string>>())(
       "temperature", "fit: the level's temperature; its error appetite is calibrated for it",
-      cxxopts::value<double>()->default_value("0.25"))("h,help", "this help");
+      cxxopts::value<double>()->default_value("0.15"))("h,help", "this help");
   opts.parse_positional({"command"});
   try {
     auto args = opts.parse(argc, argv);
