@@ -13,6 +13,23 @@ namespace {
 // prover's budget is larger because it only runs when a mate is already known.
 constexpr std::uint64_t CHECK_NODES = 150'000;
 constexpr std::uint64_t PROOF_NODES = 4'000'000;
+// The exhaustive look for short mates: about 40 ms a move on average in middlegames, rarely 200.
+constexpr std::uint64_t SHORT_PROOF_NODES = 1'500'000;
+
+// The fastest of the proven mating moves (all of them, when the proof is complete).
+void keep_fastest(const MateSearchResult& proven, const std::vector<Move>& searchMoves, MateGuardResult& result) {
+  for (const MatingMove& m : proven.moves) {
+    if (!searchMoves.empty() && std::find(searchMoves.begin(), searchMoves.end(), m.move) == searchMoves.end())
+      continue;
+    // Only the fastest mates: after any of them the mate is strictly shorter than it is now.
+    if (result.moves.empty() || m.mateIn < result.mateIn) {
+      result.moves.clear();
+      result.mateIn = m.mateIn;
+    }
+    if (m.mateIn == result.mateIn) result.moves.push_back(m.move);
+  }
+}
+
 }  // namespace
 
 MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimits& base,
@@ -22,6 +39,20 @@ MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimi
   const bool timed = base.use_time();
   if (timed) clock.start(base.clock, base.movetime, search.options().moveOverhead, pos.game_ply());
   MateGuardResult result;
+  auto interrupted = [&]() {
+    return (stopFlag && stopFlag->load(std::memory_order_relaxed)) || (timed && clock.elapsed() >= clock.maximum());
+  };
+
+  MateSearchLimits shortProof;
+  shortProof.maxMoves = GUARD_PROVEN_MOVES;
+  shortProof.nodeBudget = SHORT_PROOF_NODES;
+  shortProof.interrupted = interrupted;
+  shortProof.rootMoves = base.searchMoves;
+  const MateSearchResult shortMates = search_mates(pos, shortProof);
+  result.nodes += shortMates.nodes;
+  keep_fastest(shortMates, base.searchMoves, result);
+  if (!result.moves.empty()) return result;
+
   SearchLimits limits;
   limits.clock = base.clock;
   limits.movetime = base.movetime;
@@ -31,29 +62,17 @@ MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimi
   search.options().multiPV = 1;
   std::vector<RootMove> root = search.search_sync(pos, limits);
   search.options() = saved;
-  result.nodes = search.last_nodes();
+  result.nodes += search.last_nodes();
   if (root.empty() || root[0].score < VALUE_MATE_IN_MAX_PLY) return result;
   const int found = mate_in_moves(root[0].score);
 
   MateSearchLimits proof;
   proof.maxMoves = std::min(found, MAX_MATE_MOVES);
   proof.nodeBudget = PROOF_NODES;
-  proof.interrupted = [&]() {
-    return (stopFlag && stopFlag->load(std::memory_order_relaxed)) || (timed && clock.elapsed() >= clock.maximum());
-  };
-  MateSearchResult proven = search_mates(pos, proof);
+  proof.interrupted = interrupted;
+  const MateSearchResult proven = search_mates(pos, proof);
   result.nodes += proven.nodes;
-  for (const MatingMove& m : proven.moves) {
-    if (!base.searchMoves.empty() &&
-        std::find(base.searchMoves.begin(), base.searchMoves.end(), m.move) == base.searchMoves.end())
-      continue;
-    // Only the fastest mates: after any of them the mate is strictly shorter than it is now.
-    if (result.moves.empty() || m.mateIn < result.mateIn) {
-      result.moves.clear();
-      result.mateIn = m.mateIn;
-    }
-    if (m.mateIn == result.mateIn) result.moves.push_back(m.move);
-  }
+  keep_fastest(proven, base.searchMoves, result);
   if (result.moves.empty()) {
     // The prover ran out of budget: the search's own mating line is still a mate of that length.
     result.moves = {root[0].move};

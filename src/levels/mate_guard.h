@@ -11,7 +11,8 @@
 
 namespace sparring {
 
-constexpr int GUARD_MATE_MOVES = 5;  // mates up to this many moves (9 plies) must be found and kept
+constexpr int GUARD_MATE_MOVES = 5;    // mates up to this many moves (9 plies) must be found and kept
+constexpr int GUARD_PROVEN_MOVES = 4;  // ...and up to this many are found without the search's pruning
 
 struct MateGuardResult {
   std::vector<Move> moves;  // the moves that mate fastest (empty: no mate found)
@@ -19,8 +20,10 @@ struct MateGuardResult {
   std::uint64_t nodes = 0;
 };
 
-// A full-strength search within a fixed node budget spots the mate; the mate prover then lists
-// every move that mates as fast (a proof, not a guess). `limits` supplies the clock and
+// Mates in up to GUARD_PROVEN_MOVES are searched for exhaustively by the mate prover, so a quiet
+// mating move the pruned search would overlook is still found. Longer mates: a full-strength search
+// within a fixed node budget spots the mate; the prover then lists every move that mates as fast (a
+// proof, not a guess). `limits` supplies the clock and
 // searchmoves; `stopFlag` may cut it short.
 MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimits& limits,
                            const std::atomic<bool>* stopFlag = nullptr);
