@@ -5,13 +5,17 @@
 #             Stockfish (JUDGE; Sparring's own search when no judge is installed):
 #             blunders / mistakes / inaccuracies per 100 moves, ACPL, accuracy, next to the targets
 #   ladder    each named level against the next one with sparring-match (LADDER_GAMES games):
-#             the Elo gaps (target 300 +- 75)
+#             the Elo gaps (target 300 +- 75); then the same games reviewed like the errors part,
+#             each level's moves under its own rating (levels against their neighbours)
 #   stockfish Hard, Expert and Master against Stockfish 15.1 with UCI_Elo 1500 / 1800 / 2100
+#             (SF_GAMES games each)
 #   humans    how often each level plays the human's move in held-out rated games, next to the
 #             full-strength engine at depth 10
 # Usage: scripts/calibrate.sh [part ...]   (default: all parts; several hours on two cores)
-# Environment: GAMES (default 100), LADDER_GAMES (default 200), HUMAN_GAMES (held-out games per band file,
-# default 100), LEVELS (the levels of the errors part), JUDGE, CONCURRENCY (default 2).
+# Environment: GAMES (default 100), LADDER_GAMES (default 200), SF_GAMES (default 100), HUMAN_GAMES (held-out
+# games per band file, default 100), LEVELS (the levels of the errors part), JUDGE, CONCURRENCY (default 2),
+# TC (the matches' time control, default 60+0.6: a level thinks a fraction of a second whatever the clock,
+# so a long one costs nothing and keeps the clock out of the result; Stockfish uses it as it likes).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 data="$root/../shared/data"
@@ -19,6 +23,8 @@ build="${BUILD:-$root/build/release}"
 out="$root/docs/calibration"
 games="${GAMES:-100}"
 ladderGames="${LADDER_GAMES:-200}"
+sfGames="${SF_GAMES:-100}"
+tc="${TC:-60+0.6}"
 humanGames="${HUMAN_GAMES:-100}"
 conc="${CONCURRENCY:-2}"
 parts=("$@")
@@ -57,20 +63,31 @@ for part in "${parts[@]}"; do
   ladder)
     for i in 0 1 2 3 4; do
       a="${levels[$i]}" b="${levels[$((i + 1))]}"
+      rm -f "$out/ladder-$a-$b.pgn"
       "$build/sparring-match" --engine cmd="$build/sparring" name="$a" option.Level="$a" \
         --engine cmd="$build/sparring" name="$b" option.Level="$b" \
-        --openings "$data/openings/noob_2moves.epd" --order random --seed 2026 --tc 60+0.6 \
+        --openings "$data/openings/noob_2moves.epd" --order random --seed 2026 --tc "$tc" \
         --games "$ladderGames" --concurrency "$conc" --pgn "$out/ladder-$a-$b.pgn" | tee "$out/ladder-$a-$b.txt"
     done
+    # The review groups moves by the players' ratings: tag each level with its own.
+    awk 'BEGIN { split("Beginner 600 Easy 900 Medium 1200 Hard 1500 Expert 1800 Master 2100", v, " ")
+                 for (i = 1; i < 12; i += 2) elo[v[i]] = v[i + 1] }
+         { print }
+         /^\[(White|Black) "/ { side = substr($1, 2); name = $2; gsub(/[]"]/, "", name)
+                                if (name in elo) printf "[%sElo \"%s\"]\n", side, elo[name] }' \
+      "$out"/ladder-*-*.pgn >"$out/ladder-all.pgn"
+    "$build/sparring" review "$out/ladder-all.pgn" --depth 10 --threads "$conc" --totals-only --no-progress \
+      "${judge[@]}" | tee "$out/ladder-errors.txt"
     ;;
   stockfish)
     for pair in "Hard 1500" "Expert 1800" "Master 2100"; do
       read -r l elo <<<"$pair"
+      rm -f "$out/sf-$l.pgn"
       "$build/sparring-match" --engine cmd="$build/sparring" name="$l" option.Level="$l" \
         --engine cmd=/usr/games/stockfish name="SF15.1-$elo" option.Threads=1 option.Hash=16 \
         option.UCI_LimitStrength=true option.UCI_Elo="$elo" \
-        --openings "$data/openings/noob_2moves.epd" --order random --seed 2026 --tc 60+0.6 \
-        --games 100 --concurrency "$conc" --pgn "$out/sf-$l.pgn" | tee "$out/sf-$l.txt"
+        --openings "$data/openings/noob_2moves.epd" --order random --seed 2026 --tc "$tc" \
+        --games "$sfGames" --concurrency "$conc" --pgn "$out/sf-$l.pgn" | tee "$out/sf-$l.txt"
     done
     ;;
   humans)

@@ -42,6 +42,37 @@ std::vector<int> parse_levels(const std::string& spec) {
   return elos;
 }
 
+// "depth=2,appetite=0.5,cap=5,temperature=1.2": calibration experiments on a level's parameters.
+LevelOverrides parse_overrides(const std::string& spec) {
+  LevelOverrides o;
+  std::istringstream is(spec);
+  for (std::string tok; std::getline(is, tok, ',');) {
+    const auto eq = tok.find('=');
+    if (eq == std::string::npos) throw std::invalid_argument("expected KEY=VALUE in '" + tok + "'");
+    const std::string key = tok.substr(0, eq), value = tok.substr(eq + 1);
+    if (key == "depth")
+      o.scanDepth = std::stoi(value);
+    else if (key == "appetite") {  // one scale for every error class, or inaccuracy/mistake/blunder
+      AppetiteScale a;
+      std::istringstream vs(value);
+      std::string part;
+      int n = 0;
+      while (n < ERROR_CLASS_NB && std::getline(vs, part, '/')) a[n++] = std::stod(part);
+      if (n == 1)
+        a.fill(a[0]);
+      else if (n != ERROR_CLASS_NB)
+        throw std::invalid_argument("appetite: one value or three (I/M/B)");
+      o.appetiteScale = a;
+    } else if (key == "cap")
+      o.maxLoss = std::stod(value);
+    else if (key == "temperature")
+      o.temperatureScale = std::stod(value);
+    else
+      throw std::invalid_argument("unknown level parameter '" + key + "' (depth, appetite, cap, temperature)");
+  }
+  return o;
+}
+
 int check_mates(const cxxopts::ParseResult& args) {
   std::ifstream in(args["epd"].as<std::string>());
   if (!in) throw std::invalid_argument("cannot open " + args["epd"].as<std::string>());
@@ -101,6 +132,10 @@ int human_match(const cxxopts::ParseResult& args) {
   const int levelElo = parse_levels(args["level"].as<std::string>()).at(0);
   const int engineDepth = args["engine-depth"].as<int>(), skip = args["skip-plies"].as<int>();
   const std::uint64_t seed = args["seed"].as<std::uint64_t>();
+  LevelSettings level;
+  level.elo = levelElo;
+  level.seed = seed;
+  level.overrides = parse_overrides(args["set"].as<std::string>());
   Search levelSearch, engineSearch;
   int positions = 0, levelMatches = 0, engineMatches = 0;
   PgnReader reader(in, path);
@@ -123,11 +158,13 @@ int human_match(const cxxopts::ParseResult& args) {
       const int moverElo = rating[pos.side_to_move()];
       if (ply >= skip && moverElo >= eloMin && moverElo < eloMax && MoveList(pos).size() > 1) {
         ++positions;
-        levelMatches += LevelPlayer::choose(levelSearch, pos, levelElo, seed) == human;
-        SearchLimits limits;
-        limits.depth = engineDepth;
-        std::vector<RootMove> r = engineSearch.search_sync(pos, limits);
-        engineMatches += !r.empty() && r[0].move == human;
+        levelMatches += LevelPlayer::choose(levelSearch, pos, SearchLimits{}, level, {}, nullptr) == human;
+        if (engineDepth > 0) {  // 0: the level alone, for quicker experiments
+          SearchLimits limits;
+          limits.depth = engineDepth;
+          std::vector<RootMove> r = engineSearch.search_sync(pos, limits);
+          engineMatches += !r.empty() && r[0].move == human;
+        }
       }
       pos.make_move(human);
     }
@@ -159,7 +196,8 @@ int self_play(const cxxopts::ParseResult& args) {
   const std::uint64_t seed = args["seed"].as<std::uint64_t>();
   const int elo[2] = {parse_levels(args["white"].as<std::string>()).at(0),
                       parse_levels(args["black"].as<std::string>()).at(0)};
-  const double tscale = args["temperature-scale"].as<double>();
+  const LevelOverrides overrides[2] = {parse_overrides(args["white-set"].as<std::string>()),
+                                       parse_overrides(args["black-set"].as<std::string>())};
   std::ofstream out(args["pgn-out"].as<std::string>(), std::ios::app);
   Search search[2];
   double points[2] = {0, 0};
@@ -183,7 +221,7 @@ int self_play(const cxxopts::ParseResult& args) {
       LevelSettings level;
       level.elo = elo[side];
       level.seed = seed * 1000003 + std::uint64_t(g) * 2 + std::uint64_t(side);
-      level.temperatureScale = tscale;
+      level.overrides = overrides[side];
       Move m = LevelPlayer::choose(search[side], pos, SearchLimits{}, level, {}, nullptr);
       game.moves.push_back({m, {}, {}});
       pos.make_move(m);
@@ -236,8 +274,11 @@ int main(int argc, char** argv) {
       "games", "selfplay: games (the players swap colours each game)", cxxopts::value<int>()->default_value("2"))(
       "openings", "selfplay: EPD of start positions", cxxopts::value<std::string>())(
       "pgn-out", "selfplay: PGN file the games are appended to", cxxopts::value<std::string>())(
-      "temperature-scale", "selfplay: multiplies the levels' temperature (calibration)",
-      cxxopts::value<double>()->default_value("1.0"))("h,help", "this help");
+      "set", "humans: override the level's parameters, e.g. depth=2,appetite=0.5,cap=5,temperature=1.2",
+      cxxopts::value<std::string>()->default_value(""))("white-set", "selfplay: --set for the first player",
+                                                        cxxopts::value<std::string>()->default_value(""))(
+      "black-set", "selfplay: --set for the second player", cxxopts::value<std::string>()->default_value(""))(
+      "h,help", "this help");
   opts.parse_positional({"command"});
   try {
     auto args = opts.parse(argc, argv);

@@ -38,9 +38,9 @@ double human_logit(const FeatureVector& f, const HumanModel& model) {
   return u;
 }
 
-double choice_logit(const FeatureVector& f, const HumanModel& model, double appetiteScale) {
+double choice_logit(const FeatureVector& f, const HumanModel& model, const AppetiteScale& scale) {
   double u = human_logit(f, model);
-  if (const int c = error_class(f[F_LOSS_DEEP] * 10.0); c >= 0) u += model.appetite[c] * appetiteScale;
+  if (const int c = error_class(f[F_LOSS_DEEP] * 10.0); c >= 0) u += model.appetite[c] * scale[c];
   return u / std::max(model.temperature, 1e-3f);
 }
 

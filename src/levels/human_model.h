@@ -4,6 +4,8 @@
 // and compiled in.
 #pragma once
 
+#include <array>
+
 #include "levels/move_features.h"
 
 namespace sparring {
@@ -12,6 +14,8 @@ namespace sparring {
 // thresholds): -1 for none.
 enum ErrorClass : int { ERROR_INACCURACY, ERROR_MISTAKE, ERROR_BLUNDER, ERROR_CLASS_NB };
 int error_class(double lossPoints);
+// How much of the model's appetite a level keeps, per error class.
+using AppetiteScale = std::array<double, ERROR_CLASS_NB>;
 
 struct HumanModel {
   int elo = 0;
@@ -32,7 +36,7 @@ HumanModel human_model(int elo);
 // moves of the position).
 double human_logit(const FeatureVector& f, const HumanModel& model);
 
-// The level's log-odds: (human_logit + appetite of the move's error class × appetiteScale) / temperature.
-double choice_logit(const FeatureVector& f, const HumanModel& model, double appetiteScale);
+// The level's log-odds: (human_logit + appetite × scale of the move's error class) / temperature.
+double choice_logit(const FeatureVector& f, const HumanModel& model, const AppetiteScale& scale);
 
 }  // namespace sparring

@@ -12,11 +12,16 @@ namespace {
 struct Anchor {
   int elo;
   int scanDepth;
-  double appetiteScale, maxLoss;
+  AppetiteScale appetiteScale;
+  double maxLoss;
 };
 constexpr Anchor ANCHORS[] = {
-    {600, 4, 1.0, 100.0},  {900, 4, 1.0, 100.0}, {1200, 4, 1.0, 100.0},
-    {1500, 4, 1.0, 100.0}, {1800, 6, 0.0, 3.0},  {2100, 8, 0.0, 2.0},
+    {600, 4, {2.0, 2.0, 2.0}, 100.0},      // Beginner
+    {900, 4, {1.8, 1.8, 1.8}, 100.0},      // Easy
+    {1200, 4, {1.4, 1.4, 1.4}, 100.0},     // Medium
+    {1500, 4, {0.75, 0.75, 0.75}, 100.0},  // Hard
+    {1800, 4, {0, 0, 0}, 100.0},           // Expert
+    {2100, 6, {0, 0, 0}, 3.0},             // Master
 };
 
 bool iequal(const std::string& a, const std::string& b) {
@@ -50,7 +55,7 @@ LevelParams level_params(int elo) {
   LevelParams p;
   p.elo = elo;
   p.scanDepth = int(std::lround(mix(lo->scanDepth, hi->scanDepth)));
-  p.appetiteScale = mix(lo->appetiteScale, hi->appetiteScale);
+  for (int c = 0; c < ERROR_CLASS_NB; ++c) p.appetiteScale[c] = mix(lo->appetiteScale[c], hi->appetiteScale[c]);
   // Caps blend geometrically so that the step from "no cap" to a few points is gradual.
   p.maxLoss = std::exp(mix(std::log(lo->maxLoss), std::log(hi->maxLoss)));
   return p;

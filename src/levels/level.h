@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "levels/human_model.h"
+
 namespace sparring {
 
 constexpr int LEVEL_ELO_MIN = 600, LEVEL_ELO_MAX = 2100;
@@ -24,9 +26,10 @@ std::string level_name(int elo);                              // the named level
 struct LevelParams {
   int elo = LEVEL_ELO_MAX;
   int scanDepth = 4;  // plies of the deeper look at every move
-  // How much of the human model's error appetite the level keeps: all of it below Expert (it errs
-  // as often as people of its rating), none from Expert up (no deliberate errors).
-  double appetiteScale = 1.0;
+  // How much of the human model's error appetite the level keeps, per error class (inaccuracy,
+  // mistake, blunder): set on the ladder of levels (see level.cpp); none from Expert up (no
+  // deliberate errors).
+  AppetiteScale appetiteScale{1.0, 1.0, 1.0};
   // Win% a chosen move may lose against the level's own best move. Below Expert there is no cap:
   // errors come from the human model; from Expert up the levels make no deliberate errors.
   double maxLoss = 100.0;

@@ -42,9 +42,13 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
                          const std::function<void(const IterationInfo&)>& onInfo, const std::atomic<bool>* stopFlag) {
   MoveList legal(pos);
   if (legal.size() == 0) return Move::none();
-  const LevelParams params = level_params(level.elo);
+  LevelParams params = level_params(level.elo);
+  const LevelOverrides& o = level.overrides;
+  params.scanDepth = o.scanDepth.value_or(params.scanDepth);
+  params.appetiteScale = o.appetiteScale.value_or(params.appetiteScale);
+  params.maxLoss = o.maxLoss.value_or(params.maxLoss);
   HumanModel model = human_model(params.elo);
-  model.temperature *= float(level.temperatureScale);
+  model.temperature *= float(o.temperatureScale);
 
   const auto started = std::chrono::steady_clock::now();
   // 1. Never let a forced mate slip: a proven mate is always kept and shortened.

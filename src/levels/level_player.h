@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <thread>
 
 #include "engine/search.h"
@@ -12,10 +13,18 @@
 
 namespace sparring {
 
+// Calibration experiments only: replace what the level's rating sets (see LevelParams).
+struct LevelOverrides {
+  std::optional<int> scanDepth;
+  std::optional<AppetiteScale> appetiteScale;
+  std::optional<double> maxLoss;
+  double temperatureScale = 1.0;  // multiplies the level's temperature
+};
+
 struct LevelSettings {
   int elo = LEVEL_ELO_MAX;
-  std::uint64_t seed = 1;         // the game's seed: the same seed replays the same choices
-  double temperatureScale = 1.0;  // calibration experiments only: multiplies the level's temperature
+  std::uint64_t seed = 1;  // the game's seed: the same seed replays the same choices
+  LevelOverrides overrides;
 };
 
 class LevelPlayer {

@@ -183,7 +183,7 @@ PolicyStats policy_stats(const Data& d, const HumanModel& model) {
     double maxU = -1e300;
     for (int i = 0; i < s.n; ++i) {
       std::copy_n(&d.x[(std::size_t(s.first) + i) * FEATURE_NB], FEATURE_NB, f.begin());
-      u[i] = choice_logit(f, model, 1.0);
+      u[i] = choice_logit(f, model, {1.0, 1.0, 1.0});
       maxU = std::max(maxU, u[i]);
     }
     double z = 0;
