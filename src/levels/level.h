@@ -30,6 +30,9 @@ struct LevelParams {
   // mistake, blunder): set on the ladder of levels (see level.cpp); none from Expert up (no
   // deliberate errors).
   AppetiteScale appetiteScale{1.0, 1.0, 1.0};
+  // Multiplies the human model's temperature: above 1 the level samples the human choice more
+  // broadly, so it errs the way people do without any appetite for errors (Expert and up).
+  double temperatureScale = 1.0;
   // Win% a chosen move may lose against the level's own best move. Below Expert there is no cap:
   // errors come from the human model; from Expert up the levels make no deliberate errors.
   double maxLoss = 100.0;

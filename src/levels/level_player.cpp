@@ -48,7 +48,7 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   params.appetiteScale = o.appetiteScale.value_or(params.appetiteScale);
   params.maxLoss = o.maxLoss.value_or(params.maxLoss);
   HumanModel model = human_model(params.elo);
-  model.temperature *= float(o.temperatureScale);
+  model.temperature *= float(params.temperatureScale * o.temperatureScale);
 
   const auto started = std::chrono::steady_clock::now();
   // 1. Never let a forced mate slip: a proven mate is always kept and shortened.
