@@ -59,8 +59,8 @@ LevelParams level_params(int elo) {
   p.elo = elo;
   p.scanDepth = int(std::lround(mix(lo->scanDepth, hi->scanDepth)));
   for (int c = 0; c < ERROR_CLASS_NB; ++c) p.appetiteScale[c] = mix(lo->appetiteScale[c], hi->appetiteScale[c]);
-  // Caps blend geometrically so that the step from "no cap" to a few points is gradual.
   p.temperatureScale = mix(lo->temperatureScale, hi->temperatureScale);
+  // Caps blend geometrically so that the step from "no cap" to a few points is gradual.
   p.maxLoss = std::exp(mix(std::log(lo->maxLoss), std::log(hi->maxLoss)));
   return p;
 }

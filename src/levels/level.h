@@ -33,8 +33,8 @@ struct LevelParams {
   // Multiplies the human model's temperature: above 1 the level samples the human choice more
   // broadly, so it errs the way people do without any appetite for errors (Expert and up).
   double temperatureScale = 1.0;
-  // Win% a chosen move may lose against the level's own best move. Below Expert there is no cap:
-  // errors come from the human model; from Expert up the levels make no deliberate errors.
+  // Win% a chosen move may lose against the level's own best move. No level is capped (100): a cap
+  // made Expert and Master far too strong; it stays for calibration experiments (--set cap=W).
   double maxLoss = 100.0;
 };
 
