@@ -12,19 +12,19 @@ struct Anchor {
   int elo;
   int scanDepth;
   AppetiteScale appetiteScale;
-  double temperatureScale, maxLoss;
+  double temperatureScale;
 };
 // Set on the ladder of levels (each named level about 300 Elo above the one below, measured with
 // sparring-levels selfplay and scripts/calibrate.sh ladder) and on the error rates of each level's
 // human band (calibration-targets.md). Below Expert the appetite for errors sets the strength; from
 // Expert up there is none: a broader sampling of the human choice (temperature) and the scan depth do.
 constexpr Anchor ANCHORS[] = {
-    {600, 4, {2.8, 2.0, 2.0}, 1.0, 100.0},    // Beginner
-    {900, 4, {2.6, 2.0, 1.75}, 1.0, 100.0},   // Easy
-    {1200, 4, {2.2, 2.0, 1.4}, 1.0, 100.0},   // Medium
-    {1500, 4, {1.9, 1.6, 1.25}, 1.0, 100.0},  // Hard
-    {1800, 4, {0.0, 0.0, 0.0}, 4.5, 100.0},   // Expert
-    {2100, 5, {0.0, 0.0, 0.0}, 2.5, 100.0},   // Master
+    {600, 4, {2.8, 2.0, 2.0}, 1.0},    // Beginner
+    {900, 4, {2.6, 2.0, 1.75}, 1.0},   // Easy
+    {1200, 4, {2.2, 2.0, 1.4}, 1.0},   // Medium
+    {1500, 4, {1.9, 1.6, 1.25}, 1.0},  // Hard
+    {1800, 4, {0.0, 0.0, 0.0}, 4.5},   // Expert
+    {2100, 5, {0.0, 0.0, 0.0}, 2.5},   // Master
 };
 
 bool iequal(const std::string& a, const std::string& b) {
@@ -60,8 +60,6 @@ LevelParams level_params(int elo) {
   p.scanDepth = int(std::lround(mix(lo->scanDepth, hi->scanDepth)));
   for (int c = 0; c < ERROR_CLASS_NB; ++c) p.appetiteScale[c] = mix(lo->appetiteScale[c], hi->appetiteScale[c]);
   p.temperatureScale = mix(lo->temperatureScale, hi->temperatureScale);
-  // Caps blend geometrically so that the step from "no cap" to a few points is gradual.
-  p.maxLoss = std::exp(mix(std::log(lo->maxLoss), std::log(hi->maxLoss)));
   return p;
 }
 

@@ -34,7 +34,8 @@ struct LevelParams {
   // broadly, so it errs the way people do without any appetite for errors (Expert and up).
   double temperatureScale = 1.0;
   // Win% a chosen move may lose against the level's own best move. No level is capped (100): a cap
-  // made Expert and Master far too strong; it stays for calibration experiments (--set cap=W).
+  // made Expert and Master far too strong; it stays for calibration experiments (--set cap=W) and
+  // the rules' tests.
   double maxLoss = 100.0;
 };
 
