@@ -17,10 +17,8 @@ constexpr std::uint64_t PROOF_NODES = 4'000'000;
 constexpr std::uint64_t SHORT_PROOF_NODES = 1'500'000;
 
 // The fastest of the proven mating moves (all of them, when the proof is complete).
-void keep_fastest(const MateSearchResult& proven, const std::vector<Move>& searchMoves, MateGuardResult& result) {
+void keep_fastest(const MateSearchResult& proven, MateGuardResult& result) {
   for (const MatingMove& m : proven.moves) {
-    if (!searchMoves.empty() && std::find(searchMoves.begin(), searchMoves.end(), m.move) == searchMoves.end())
-      continue;
     // Only the fastest mates: after any of them the mate is strictly shorter than it is now.
     if (result.moves.empty() || m.mateIn < result.mateIn) {
       result.moves.clear();
@@ -50,7 +48,7 @@ MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimi
   shortProof.rootMoves = base.searchMoves;
   const MateSearchResult shortMates = search_mates(pos, shortProof);
   result.nodes += shortMates.nodes;
-  keep_fastest(shortMates, base.searchMoves, result);
+  keep_fastest(shortMates, result);
   if (!result.moves.empty()) return result;
 
   SearchLimits limits;
@@ -70,9 +68,10 @@ MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimi
   proof.maxMoves = std::min(found, MAX_MATE_MOVES);
   proof.nodeBudget = PROOF_NODES;
   proof.interrupted = interrupted;
+  proof.rootMoves = base.searchMoves;  // the prover honours searchmoves itself
   const MateSearchResult proven = search_mates(pos, proof);
   result.nodes += proven.nodes;
-  keep_fastest(proven, base.searchMoves, result);
+  keep_fastest(proven, result);
   if (result.moves.empty()) {
     // The prover ran out of budget: the search's own mating line is still a mate of that length.
     result.moves = {root[0].move};
