@@ -33,6 +33,7 @@ mkdir -p "$out"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j2 --target sparring sparring-levels sparring-match >/dev/null
 levels=(${LEVELS:-Beginner Easy Medium Hard Expert Master})
+level_elo() { "$build/sparring-levels" list | awk -v name="$1" '$1 == name { print $2 }'; }
 # The targets were judged by Stockfish 15.1 at depth 10: the same judge where it is installed.
 judge=()
 [ -x "${JUDGE:-/usr/games/stockfish}" ] && judge=(--judge "${JUDGE:-/usr/games/stockfish}")
@@ -64,18 +65,13 @@ for part in "${parts[@]}"; do
     for i in 0 1 2 3 4; do
       a="${levels[$i]}" b="${levels[$((i + 1))]}"
       rm -f "$out/ladder-$a-$b.pgn"
-      "$build/sparring-match" --engine cmd="$build/sparring" name="$a" option.Level="$a" \
-        --engine cmd="$build/sparring" name="$b" option.Level="$b" \
+      # elo=: the games carry each level's rating, so the review groups its moves under its own band.
+      "$build/sparring-match" --engine cmd="$build/sparring" name="$a" option.Level="$a" elo="$(level_elo "$a")" \
+        --engine cmd="$build/sparring" name="$b" option.Level="$b" elo="$(level_elo "$b")" \
         --openings "$data/openings/noob_2moves.epd" --order random --seed 2026 --tc "$tc" \
         --games "$ladderGames" --concurrency "$conc" --pgn "$out/ladder-$a-$b.pgn" | tee "$out/ladder-$a-$b.txt"
     done
-    # The review groups moves by the players' ratings: tag each level with its own.
-    awk 'BEGIN { split("Beginner 600 Easy 900 Medium 1200 Hard 1500 Expert 1800 Master 2100", v, " ")
-                 for (i = 1; i < 12; i += 2) elo[v[i]] = v[i + 1] }
-         { print }
-         /^\[(White|Black) "/ { side = substr($1, 2); name = $2; gsub(/[]"]/, "", name)
-                                if (name in elo) printf "[%sElo \"%s\"]\n", side, elo[name] }' \
-      "$out"/ladder-*-*.pgn >"$out/ladder-all.pgn"
+    cat "$out"/ladder-*-*.pgn >"$out/ladder-all.pgn"
     "$build/sparring" review "$out/ladder-all.pgn" --depth 10 --threads "$conc" --totals-only --no-progress \
       "${judge[@]}" | tee "$out/ladder-errors.txt"
     ;;

@@ -255,9 +255,9 @@ int self_play(const cxxopts::ParseResult& args) {
 int main(int argc, char** argv) {
   Position::init();
   cxxopts::Options opts("sparring-levels", "Measurements of Sparring's strength levels");
-  opts.positional_help("mates|humans|selfplay");
-  opts.add_options()("command", "mates, humans or selfplay", cxxopts::value<std::string>())(
-      "epd", "mates: EPD with dm fields", cxxopts::value<std::string>())(
+  opts.positional_help("mates|humans|selfplay|list");
+  opts.add_options()("command", "mates, humans, selfplay or list (the named levels and their Elo)",
+                     cxxopts::value<std::string>())("epd", "mates: EPD with dm fields", cxxopts::value<std::string>())(
       "levels", "mates: all, or a comma list of names or Elos", cxxopts::value<std::string>()->default_value("all"))(
       "seeds", "mates: seeds 1..N per level", cxxopts::value<int>()->default_value("3"))("pgn", "humans: rated games",
                                                                                          cxxopts::value<std::string>())(
@@ -286,8 +286,12 @@ int main(int argc, char** argv) {
       std::cout << opts.help();
       return 0;
     }
-    if (!args.count("command")) throw std::invalid_argument("give a command: mates or humans");
+    if (!args.count("command")) throw std::invalid_argument("give a command: mates, humans, selfplay or list");
     const std::string cmd = args["command"].as<std::string>();
+    if (cmd == "list") {
+      for (const NamedLevel& l : NAMED_LEVELS) std::printf("%s %d\n", l.name, l.elo);
+      return 0;
+    }
     if (cmd == "mates") {
       if (!args.count("epd")) throw std::invalid_argument("mates needs --epd");
       return check_mates(args);

@@ -62,6 +62,7 @@ struct MoveRecord {
 struct GameRecord {
   int round = 0;  // 1-based game number
   std::string white, black;
+  int whiteElo = 0, blackElo = 0;  // PGN rating tags; 0: none
   std::string startFen;
   bool standardStart = false;
   bool chess960 = false;

@@ -312,6 +312,8 @@ int run_match(MatchConfig cfg) {
       GameRecord g =
           play_game(white, black, names[firstIsWhite ? 0 : 1], names[firstIsWhite ? 1 : 0], opening, cfg.game, idx + 1);
       if (g.termination == Termination::ABORTED) break;
+      g.whiteElo = cfg.engines[firstIsWhite ? 0 : 1].elo;
+      g.blackElo = cfg.engines[firstIsWhite ? 1 : 0].elo;
       state.record(idx, g, firstIsWhite);
       for (int i = 0; i < 2; ++i) {
         memory[i].sample(engines[i].rss_kb(), engines[i].counters().starts != starts[i]);

@@ -128,10 +128,12 @@ void apply_engine_key(EngineConfig& e, const std::string& key, const std::string
     e.args.push_back(value);
   } else if (key.starts_with("option.") && key.size() > 7) {
     e.options.emplace_back(key.substr(7), value);
+  } else if (key == "elo") {
+    e.elo = number_at_least<int>("engine elo", value, 1);
   } else if (key == "proto") {
     if (value != "uci") throw UsageError("only proto=uci is supported");
   } else {
-    throw UsageError("unknown engine key '" + key + "' (cmd, name, dir, arg, option.NAME)");
+    throw UsageError("unknown engine key '" + key + "' (cmd, name, dir, arg, elo, option.NAME)");
   }
 }
 
@@ -208,7 +210,7 @@ bool parse_command_line(int argc, char** argv, MatchConfig& cfg) {
   options.set_width(110);
   // clang-format off
   options.add_options("Engines")
-    ("engine", "an engine (give twice): cmd=PATH [name=NAME] [dir=DIR] [arg=ARG]... [option.NAME=VALUE]...",
+    ("engine", "an engine (give twice): cmd=PATH [name=NAME] [dir=DIR] [arg=ARG]... [elo=N] [option.NAME=VALUE]...",
      cxxopts::value<std::string>(), "KEY=VALUE...")
     ("each", "keys applied to both engines (before their own), e.g. option.Hash=16", cxxopts::value<std::string>(),
      "KEY=VALUE...")

@@ -35,6 +35,8 @@ std::string format_pgn(const GameRecord& g, const PgnHeader& h) {
   game.set_tag("White", g.white);
   game.set_tag("Black", g.black);
   game.set_tag("Result", g.result_string());
+  if (g.whiteElo > 0) game.set_tag("WhiteElo", std::to_string(g.whiteElo));
+  if (g.blackElo > 0) game.set_tag("BlackElo", std::to_string(g.blackElo));
   if (g.chess960) game.set_tag("Variant", "fischerandom");
   if (!g.standardStart) {
     game.set_tag("FEN", g.startFen);

@@ -24,6 +24,7 @@ struct EngineConfig {
   std::vector<std::string> args;
   std::string dir;                                           // working directory of the child; empty: ours
   std::vector<std::pair<std::string, std::string>> options;  // `setoption` in this order
+  int elo = 0;  // the rating written to the PGN's WhiteElo/BlackElo tag; 0: none
 };
 
 // The engine's last word on its search: the latest `info` line that carried a score (multipv 1).
