@@ -19,12 +19,12 @@ struct Anchor {
 // human band (calibration-targets.md). Below Expert the appetite for errors sets the strength; from
 // Expert up there is none: a broader sampling of the human choice (temperature) and the scan depth do.
 constexpr Anchor ANCHORS[] = {
-    {600, 4, {2.8, 2.0, 2.0}, 1.0},    // Beginner
-    {900, 4, {2.6, 2.0, 1.75}, 1.0},   // Easy
-    {1200, 4, {2.2, 2.0, 1.4}, 1.0},   // Medium
-    {1500, 4, {1.9, 1.6, 1.25}, 1.0},  // Hard
-    {1800, 4, {0.0, 0.0, 0.0}, 4.5},   // Expert
-    {2100, 5, {0.0, 0.0, 0.0}, 2.5},   // Master
+    {600, 4, {2.8, 2.0, 2.0}, 1.0},     // Beginner
+    {900, 4, {2.8, 2.0, 1.65}, 1.0},    // Easy
+    {1200, 4, {2.2, 1.9, 1.4}, 1.0},    // Medium
+    {1500, 6, {1.7, 1.45, 1.15}, 1.0},  // Hard
+    {1800, 6, {0.0, 0.0, 0.0}, 4.5},    // Expert
+    {2100, 7, {0.0, 0.0, 0.0}, 3.0},    // Master
 };
 
 bool iequal(const std::string& a, const std::string& b) {
