@@ -24,7 +24,7 @@ constexpr Anchor ANCHORS[] = {
     {1200, 4, {2.2, 1.9, 1.4}, 1.0},    // Medium
     {1500, 6, {1.7, 1.45, 1.15}, 1.0},  // Hard
     {1800, 6, {0.0, 0.0, 0.0}, 4.5},    // Expert
-    {2100, 7, {0.0, 0.0, 0.0}, 3.0},    // Master
+    {2100, 7, {0.0, 0.0, 0.0}, 2.75},   // Master
 };
 
 bool iequal(const std::string& a, const std::string& b) {
