@@ -4,7 +4,8 @@
 #   errors    each level against itself (GAMES games, noob_2moves openings), reviewed at depth 10 by
 #             Stockfish (JUDGE; Sparring's own search when no judge is installed):
 #             blunders / mistakes / inaccuracies per 100 moves, ACPL, accuracy, next to the targets
-#   ladder    each named level against the next one with sparring-match (LADDER_GAMES games):
+#   ladder    each named level against the next one with sparring-match (LADDER_GAMES games; LEVELS picks
+#             the ladder's rungs, e.g. LEVELS="Easy Medium" plays that pair alone):
 #             the Elo gaps (target 300 +- 75); then the same games reviewed like the errors part,
 #             each level's moves under its own rating (levels against their neighbours)
 #   stockfish Hard, Expert and Master against Stockfish 15.1 with UCI_Elo 1500 / 1800 / 2100
@@ -13,14 +14,17 @@
 #             full-strength engine at depth 10
 # Usage: scripts/calibrate.sh [part ...]   (default: all parts; several hours on two cores)
 # Environment: GAMES (default 100), LADDER_GAMES (default 200), SF_GAMES (default 100), HUMAN_GAMES (held-out
-# games per band file, default 100), LEVELS (the levels of the errors part), JUDGE, CONCURRENCY (default 2),
+# games per band file, default 100), LEVELS (the levels of the errors and ladder parts), JUDGE, CONCURRENCY (default 2),
+# SEED (the matches' opening order, default 2026: another seed gives other openings, so batches can be
+# pooled), OUT (the results' folder, default docs/calibration),
 # TC (the matches' time control, default 60+0.6: a level thinks a fraction of a second whatever the clock,
 # so a long one costs nothing and keeps the clock out of the result; Stockfish uses it as it likes).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 data="$root/../shared/data"
 build="${BUILD:-$root/build/release}"
-out="$root/docs/calibration"
+out="${OUT:-$root/docs/calibration}"
+seed="${SEED:-2026}"
 games="${GAMES:-100}"
 ladderGames="${LADDER_GAMES:-200}"
 sfGames="${SF_GAMES:-100}"
@@ -62,13 +66,13 @@ for part in "${parts[@]}"; do
     done
     ;;
   ladder)
-    for i in 0 1 2 3 4; do
+    for ((i = 0; i + 1 < ${#levels[@]}; i++)); do
       a="${levels[$i]}" b="${levels[$((i + 1))]}"
       rm -f "$out/ladder-$a-$b.pgn"
       # elo=: the games carry each level's rating, so the review groups its moves under its own band.
       "$build/sparring-match" --engine cmd="$build/sparring" name="$a" option.Level="$a" elo="$(level_elo "$a")" \
         --engine cmd="$build/sparring" name="$b" option.Level="$b" elo="$(level_elo "$b")" \
-        --openings "$data/openings/noob_2moves.epd" --order random --seed 2026 --tc "$tc" \
+        --openings "$data/openings/noob_2moves.epd" --order random --seed "$seed" --tc "$tc" \
         --games "$ladderGames" --concurrency "$conc" --pgn "$out/ladder-$a-$b.pgn" | tee "$out/ladder-$a-$b.txt"
     done
     cat "$out"/ladder-*-*.pgn >"$out/ladder-all.pgn"
@@ -82,7 +86,7 @@ for part in "${parts[@]}"; do
       "$build/sparring-match" --engine cmd="$build/sparring" name="$l" option.Level="$l" \
         --engine cmd=/usr/games/stockfish name="SF15.1-$elo" option.Threads=1 option.Hash=16 \
         option.UCI_LimitStrength=true option.UCI_Elo="$elo" \
-        --openings "$data/openings/noob_2moves.epd" --order random --seed 2026 --tc "$tc" \
+        --openings "$data/openings/noob_2moves.epd" --order random --seed "$seed" --tc "$tc" \
         --games "$sfGames" --concurrency "$conc" --pgn "$out/sf-$l.pgn" | tee "$out/sf-$l.txt"
     done
     ;;
