@@ -23,12 +23,12 @@ struct Anchor {
 // themselves: Beginner and Easy err near the top of their +-20% windows, Medium and Hard near the
 // bottom.
 constexpr Anchor ANCHORS[] = {
-    {600, 4, {3.3, 2.0, 2.1}, 1.0},     // Beginner
-    {900, 4, {3.0, 1.8, 1.9}, 1.0},     // Easy
-    {1200, 4, {2.3, 1.75, 1.3}, 1.0},   // Medium
-    {1500, 6, {1.55, 1.3, 1.1}, 1.0},   // Hard
-    {1800, 6, {0.0, 0.0, 0.0}, 4.5},    // Expert
-    {2100, 7, {0.0, 0.0, 0.0}, 2.75},   // Master
+    {600, 4, {3.3, 2.0, 2.1}, 1.0},    // Beginner
+    {900, 4, {3.0, 1.8, 1.9}, 1.0},    // Easy
+    {1200, 4, {2.3, 1.75, 1.3}, 1.0},  // Medium
+    {1500, 6, {1.55, 1.3, 1.1}, 1.0},  // Hard
+    {1800, 6, {0.0, 0.0, 0.0}, 4.5},   // Expert
+    {2100, 7, {0.0, 0.0, 0.0}, 2.75},  // Master
 };
 
 bool iequal(const std::string& a, const std::string& b) {
