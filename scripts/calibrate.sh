@@ -14,9 +14,9 @@
 #             full-strength engine at depth 10
 # Usage: scripts/calibrate.sh [part ...]   (default: all parts; several hours on two cores)
 # Environment: GAMES (default 100), LADDER_GAMES (default 200), SF_GAMES (default 100), HUMAN_GAMES (held-out
-# games per band file, default 100), LEVELS (the levels of the errors and ladder parts), JUDGE, CONCURRENCY (default 2),
-# SEED (the matches' opening order, default 2026: another seed gives other openings, so batches can be
-# pooled), OUT (the results' folder, default docs/calibration),
+# games per band file, default 100), LEVELS (the levels of the errors and ladder parts), JUDGE,
+# CONCURRENCY (default 2), SEED (the matches' opening order, default 2026: another seed gives other
+# openings, so batches can be pooled), OUT (the results' folder, default docs/calibration),
 # TC (the matches' time control, default 60+0.6: a level thinks a fraction of a second whatever the clock,
 # so a long one costs nothing and keeps the clock out of the result; Stockfish uses it as it likes).
 set -euo pipefail
@@ -75,6 +75,7 @@ for part in "${parts[@]}"; do
         --openings "$data/openings/noob_2moves.epd" --order random --seed "$seed" --tc "$tc" \
         --games "$ladderGames" --concurrency "$conc" --pgn "$out/ladder-$a-$b.pgn" | tee "$out/ladder-$a-$b.txt"
     done
+    # Every pair's games in the folder: those just played and those kept from earlier runs of other rungs.
     cat "$out"/ladder-*-*.pgn >"$out/ladder-all.pgn"
     "$build/sparring" review "$out/ladder-all.pgn" --depth 10 --threads "$conc" --totals-only --no-progress \
       "${judge[@]}" | tee "$out/ladder-errors.txt"
