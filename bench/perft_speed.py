@@ -7,7 +7,7 @@ Stockfish's time is taken from `go perft` to its "Nodes searched" line inside on
 process (its start-up is not counted); Sparring's is its own reported perft time.
 Prints each program's median nodes/s and the ratio Sparring / Stockfish.
 """
-import argparse, statistics, subprocess, sys, time
+import argparse, os, statistics, subprocess, sys, time
 
 POSITIONS = [  # the six standard positions (chessprogramming.org), depths giving ~0.2-2 s each
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6),
@@ -57,6 +57,8 @@ def main():
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
     ap.add_argument("--reps", type=int, default=5)
     args = ap.parse_args()
+    if args.stockfish == "/usr/games/stockfish":  # the Debian package: install it when missing
+        subprocess.run([os.path.join(os.path.dirname(__file__), "..", "scripts", "setup.sh"), "references"], check=True)
 
     sf = Stockfish(args.stockfish)
     rates = {"sparring": [], "stockfish": []}

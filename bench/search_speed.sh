@@ -7,6 +7,7 @@
 # usage: bench/search_speed.sh [rounds]      (default 5)
 # env:   SPARRING (default build/release/sparring), ETHEREAL (default /usr/games/ethereal-chess)
 set -euo pipefail
+"$(dirname "$0")/../scripts/setup.sh" references # Ethereal
 ROUNDS=${1:-5}
 SPARRING=${SPARRING:-build/release/sparring}
 ETHEREAL=${ETHEREAL:-/usr/games/ethereal-chess}

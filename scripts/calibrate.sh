@@ -34,6 +34,7 @@ conc="${CONCURRENCY:-2}"
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=(mates errors ladder stockfish humans)
 mkdir -p "$out"
+"$root/scripts/setup.sh" references # the judge and the stockfish part's opponent
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j2 --target sparring sparring-levels sparring-match >/dev/null
 levels=(${LEVELS:-Beginner Easy Medium Hard Expert Master})

@@ -16,6 +16,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
+scripts/setup.sh references # the opponents
 build="$root/build/release"
 cmake --build "$build" -j2 --target sparring sparring-match >/dev/null
 SPARRING=${SPARRING:-$build/sparring}

@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
 # Installs what building and testing Sparring needs, with apt-get, only when something is missing.
+# `scripts/setup.sh references` installs the reference engines instead (Stockfish 15.1, Ethereal 12,
+# Toga II, Glaurung under /usr/games): the judge and opponents of the calibration, bench and match
+# scripts, which call it themselves. The tests never need them.
 set -euo pipefail
 # clang and its sanitizer/fuzzer runtimes: the libFuzzer targets (make fuzz-smoke).
 packages=(g++ cmake make catch2 libcxxopts-dev clang libclang-rt-14-dev)
+case "${1:-}" in
+"") ;;
+references) packages=(stockfish ethereal-chess toga2 glaurung) ;;
+*)
+  echo "setup.sh: unknown argument '$1' (none, or references)" >&2
+  exit 2
+  ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
-echo "setup: installing ${missing[*]}"
+echo "setup: installing ${missing[*]}" >&2
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 $SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >&2

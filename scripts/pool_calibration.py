@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Pools the ladder of several calibration batches (scripts/calibrate.sh ladder, each with its own SEED
+and OUT) into one table: the Elo gap of every pair over all its games, and the error rates of every level
+over all the reviewed games, next to the targets.
+
+usage: scripts/pool_calibration.py DIR [DIR ...]     e.g. docs/calibration docs/calibration-b2
+
+Why from the reports and not the games: a batch's PGN files are not kept in git, its reports are. The
+reports carry what pooling needs: each pair's W/D/L and game-pair counts (the pentanomial Elo is
+computed from them as sparring-match does: bench/match/stats.cpp), and each band's moves, players and
+per-100-move rates (mean accuracy is per player-game, so it is pooled by players, the rest by moves).
+Pool only batches played between the same levels.
+"""
+import math, re, sys
+from pathlib import Path
+
+Z95 = 1.959963984540054
+LEVELS = ["Beginner", "Easy", "Medium", "Hard", "Expert", "Master"]
+# The level whose moves each review band holds (its rating's band), and its targets from
+# calibration-targets.md: blunders, mistakes, inaccuracies per 100 moves, ACPL, game accuracy %.
+BANDS = {"<900": "Beginner", "900-1100": "Easy", "1100-1300": "Medium", "1500-1700": "Hard",
+         "1700-1900": "Expert", "2100-2300": "Master"}
+TARGETS = {"Beginner": [11.8, 6.1, 14.3, 95, 67], "Easy": [9.3, 5.8, 13.2, 79, 72],
+           "Medium": [8.6, 5.0, 12.3, 78, 73.5], "Hard": [7.1, 4.4, 11.3, 65, 76],
+           "Expert": [5.2, 4.1, 10.9, 55, 80.6], "Master": [4.8, 3.8, 10.5, 49, 81.5]}
+
+
+def elo(score):
+    return -400 * math.log10(1 / score - 1) if 0 < score < 1 else math.copysign(math.inf, score - 0.5)
+
+
+def pentanomial(pairs):
+    """Elo and the half-width of its 95% interval from the pair counts [LL, LD, DD+WL, WD, WW]."""
+    n = sum(pairs)
+    xs = [0, 0.25, 0.5, 0.75, 1]
+    mean = sum(x * c for x, c in zip(xs, pairs)) / n
+    var = sum((x - mean) ** 2 * c for x, c in zip(xs, pairs)) / n
+    dev = Z95 * math.sqrt(var / n)
+    return elo(mean), (elo(mean + dev) - elo(mean - dev)) / 2
+
+
+def read_pair(path):
+    text = path.read_text()
+    wdl = re.search(r"W/D/L (\d+)/(\d+)/(\d+)", text)
+    pairs = re.search(r"Pairs \[LL LD DD\+WL WD WW\]: \[(\d+) (\d+) (\d+)\+(\d+) (\d+) (\d+)\]", text)
+    if not wdl or not pairs:
+        sys.exit(f"{path}: no final W/D/L or Pairs line (an unfinished match?)")
+    p = [int(x) for x in pairs.groups()]
+    failures = 0  # illegal moves, crashes, time forfeits, protocol errors, garbage lines, restarts
+    for line in re.split(r"\nEngine +illegal", text, maxsplit=1)[1].splitlines()[1:3]:
+        failures += sum(int(x) for x in line.split()[1:])
+    return [int(x) for x in wdl.groups()], [p[0], p[1], p[2] + p[3], p[4], p[5]], failures
+
+
+def read_errors(path):
+    """Per band: moves, players, and the totals behind the rates (counts, cp loss, accuracy sums)."""
+    rows = {}
+    for line in path.read_text().splitlines():
+        f = line.split()
+        if not f or f[0] not in BANDS:
+            continue
+        players, moves = int(f[1]), int(f[2])
+        blunders, mistakes, inacc, acpl = (float(x) for x in f[3:7])
+        accuracy = float(f[7].rstrip("%"))
+        m1_missed, m1_of = float(f[9].rstrip("%")), int(f[11])
+        m3_lost, m3_of = float(f[12].rstrip("%")), int(f[14])
+        rows[f[0]] = [moves, players, blunders * moves / 100, mistakes * moves / 100, inacc * moves / 100,
+                      acpl * moves, accuracy * players, round(m1_missed * m1_of / 100), m1_of,
+                      round(m3_lost * m3_of / 100), m3_of]
+    return rows
+
+
+def main():
+    dirs = [Path(d) for d in sys.argv[1:]]
+    if not dirs:
+        sys.exit(__doc__)
+    print("| pair | games | W / D / L (lower level) | score | Elo gap (95%, pentanomial) | vs target 300 ± 75 |"
+          " failures |")
+    print("|---|---|---|---|---|---|---|")
+    for a, b in zip(LEVELS, LEVELS[1:]):
+        reports = [d / f"ladder-{a}-{b}.txt" for d in dirs if (d / f"ladder-{a}-{b}.txt").exists()]
+        if not reports:
+            continue
+        wdl, pairs, failures = [0, 0, 0], [0] * 5, 0
+        for r in reports:
+            w, p, f = read_pair(r)
+            wdl = [x + y for x, y in zip(wdl, w)]
+            pairs = [x + y for x, y in zip(pairs, p)]
+            failures += f
+        games = sum(wdl)
+        gap, margin = pentanomial(pairs)
+        miss = abs(-gap - 300) - 75
+        verdict = "in band" if miss <= 0 else f"{miss:.0f} {'short' if -gap < 300 else 'over'}"
+        print(f"| {a} – {b} | {games} | {wdl[0]} / {wdl[1]} / {wdl[2]} | {100 * (wdl[0] + wdl[1] / 2) / games:.1f}% |"
+              f" {gap:+.0f} ± {margin:.0f} | {verdict} | {failures} |")
+
+    totals = {}
+    for d in dirs:
+        if (d / "ladder-errors.txt").exists():
+            for band, row in read_errors(d / "ladder-errors.txt").items():
+                totals[band] = [x + y for x, y in zip(totals.get(band, [0] * len(row)), row)]
+    if not totals:
+        return
+    print("\n| level | moves | blunders / 100 | mistakes / 100 | inaccuracies / 100 | ACPL | accuracy % |"
+          " mates in 1 missed | mates ≤ 3 lost (judge) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for band, level in BANDS.items():
+        if band not in totals:
+            continue
+        moves, players, bl, mi, ina, cp, acc, m1, m1_of, m3, m3_of = totals[band]
+        ours = [100 * bl / moves, 100 * mi / moves, 100 * ina / moves, cp / moves, acc / players]
+        cells = [f"{o:.1f} ({t}, {100 * (o - t) / t:+.0f}%)" for o, t in zip(ours, TARGETS[level])]
+        print(f"| {level} | {moves:,} | " + " | ".join(cells) + f" | {m1} of {m1_of} | {m3} of {m3_of} |")
+    print("\nEach cell: pooled figure (target, relative difference).")
+
+
+if __name__ == "__main__":
+    main()
