@@ -7,7 +7,8 @@
 #   ladder    each named level against the next one with sparring-match (LADDER_GAMES games; LEVELS picks
 #             the ladder's rungs, e.g. LEVELS="Easy Medium" plays that pair alone):
 #             the Elo gaps (target 300 +- 75); then the same games reviewed like the errors part,
-#             each level's moves under its own rating (levels against their neighbours)
+#             each level's moves under its own rating (levels against their neighbours), and every
+#             mate in <= 5 moves checked kept and shortened (scripts/verify_mates.py)
 #   stockfish Hard, Expert and Master against Stockfish 15.1 with UCI_Elo 1500 / 1800 / 2100
 #             (SF_GAMES games each)
 #   humans    how often each level plays the human's move in held-out rated games, next to the
@@ -80,6 +81,14 @@ for part in "${parts[@]}"; do
     cat "$out"/ladder-*-*.pgn >"$out/ladder-all.pgn"
     "$build/sparring" review "$out/ladder-all.pgn" --depth 10 --threads "$conc" --totals-only --no-progress \
       "${judge[@]}" | tee "$out/ladder-errors.txt"
+    # The mate guarantee in the same games: every mate in <= 5 kept and shortened (a deeper judge
+    # settles the moves the depth-10 review cannot). The review's JSON holds every judged move.
+    if [ ${#judge[@]} -gt 0 ]; then
+      "$build/sparring" review "$out/ladder-all.pgn" --depth 10 --threads "$conc" --json --no-progress \
+        "${judge[@]}" >"$out/ladder-review.json"
+      "$root/scripts/verify_mates.py" "$out/ladder-review.json" --judge "${judge[1]}" |
+        tee "$out/ladder-mates.txt" || true
+    fi
     ;;
   stockfish)
     for pair in "Hard 1500" "Expert 1800" "Master 2100"; do

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Checks in reviewed games that no forced mate in <= 5 moves slipped: the mate guarantee of the levels.
+
+usage: scripts/verify_mates.py REVIEW.json [--judge /usr/games/stockfish] [--depth 40] [--players A,B]
+
+REVIEW.json is `sparring review games.pgn --json` (with a judge). For every move whose mover had a forced
+mate in n <= 5 moves by the review's judge, the move must keep the mate and shorten it: after it the
+opponent is mated in at most n - 1 moves. When the review's judge (depth 10) already scores the position
+after the move so, the move passes. Otherwise the depth-10 judge may simply not see the mate, so every
+reply of the opponent is searched deeper (`go depth D mate n-1`); the move passes when each reply leaves a mate
+in at most n - 1 moves for the mover (a reported mate is a real one, though not always the shortest).
+Prints the counts and every move that failed both checks; exits 1 if there was one.
+--players keeps only the moves of the players with those names (the levels), e.g. to leave out an
+opponent that is not a level.
+"""
+import argparse, json, subprocess, sys
+
+MAX_MATE = 5
+
+
+class Judge:
+    def __init__(self, cmd):
+        self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.send("uci")
+        self.wait("uciok")
+        self.send("setoption name Hash value 64")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, prefix):
+        for line in self.p.stdout:
+            if line.startswith(prefix):
+                return line
+        sys.exit("the judge stopped")
+
+    def replies(self, fen, move):
+        self.send(f"position fen {fen} moves {move}")
+        self.send("go perft 1")
+        out = []
+        for line in self.p.stdout:
+            if line.startswith("Nodes searched"):
+                return out
+            if ": " in line:
+                out.append(line.split(":")[0])
+        return out
+
+    def mate_for_mover(self, fen, moves, depth, within):
+        """The mover's mate length in moves after `moves` (the mover to play), or None if none is seen.
+        `go mate`: the search goes on, deeper, until it finds a mate that short, not just any mate."""
+        self.send("ucinewgame")
+        self.send(f"position fen {fen} moves {moves}")
+        self.send(f"go depth {depth} mate {within}")
+        score = None
+        for line in self.p.stdout:
+            if " score " in line:
+                score = line.split(" score ")[1].split()[:2]
+            if line.startswith("bestmove"):
+                break
+        return int(score[1]) if score and score[0] == "mate" and int(score[1]) > 0 else None
+
+
+def mover_pov(ev, color):
+    """('mate', n) or ('cp', x) from the side to move's point of view; the review's evals are White's."""
+    sign = 1 if color == "white" else -1
+    return ("mate", sign * ev["mate"]) if "mate" in ev else ("cp", sign * ev["cp"])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("review")
+    ap.add_argument("--judge", default="/usr/games/stockfish")
+    ap.add_argument("--depth", type=int, default=40)
+    ap.add_argument("--players", default="")
+    args = ap.parse_args()
+    players = set(filter(None, args.players.split(",")))
+    games = json.load(open(args.review))["games"]
+    judge = None
+    available = by_review = by_replies = 0
+    failures = []
+    for g in games:
+        for m in g["moves"]:
+            name = g["tags"].get("White" if m["color"] == "white" else "Black")
+            if players and name not in players:
+                continue
+            kind, n = mover_pov(m["eval_before"], m["color"])
+            if kind != "mate" or not 0 < n <= MAX_MATE:
+                continue
+            available += 1
+            # After the move the opponent is to move: a mate for the mover shows as a negative mate.
+            kind, after = mover_pov(m["eval_after"], "black" if m["color"] == "white" else "white")
+            if kind == "mate" and (after == 0 or -after in range(1, n)):  # 0: the move mates
+                by_review += 1
+                continue
+            judge = judge or Judge(args.judge)
+            replies = judge.replies(m["fen"], m["uci"])
+            lengths = [judge.mate_for_mover(m["fen"], f"{m['uci']} {r}", args.depth, n - 1) for r in replies]
+            if replies and all(length is not None and length <= n - 1 for length in lengths):
+                by_replies += 1
+            else:
+                failures.append((g["tags"].get("Round", "?"), name, m["ply"], m["move"], n, m["fen"], lengths))
+    print(f"moves with a forced mate in <= {MAX_MATE} for the mover: {available}")
+    print(f"  kept and shortened by the review's judge: {by_review}")
+    print(f"  kept and shortened by every reply searched at depth {args.depth}: {by_replies}")
+    print(f"  not shown kept and shortened: {len(failures)}")
+    for rnd, name, ply, move, n, fen, lengths in failures:
+        worst = "no mate seen" if None in lengths else f"worst reply leaves mate in {max(lengths, default=0)}"
+        print(f"    round {rnd}, {name}, ply {ply}: {move} with mate in {n} ({worst}; {fen})")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
