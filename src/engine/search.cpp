@@ -525,7 +525,8 @@ void Worker::iterative_deepening() {
     if (limits.mate && best.score >= VALUE_MATE_IN_MAX_PLY && mate_in_moves(best.score) <= limits.mate) break;
     if (limits.nodes && search.total_nodes() >= limits.nodes) break;
 
-    if (search.time.enabled() && !search.ponderFlag.load()) {
+    // `go movetime` means that long exactly (UCI), so only a clock gets the soft budget.
+    if (search.time.enabled() && !search.ponderFlag.load() && limits.movetime == 0) {
       // Spend more when the best move keeps changing or the score is falling, less when stable.
       stableIterations = best.move == lastBest ? stableIterations + 1 : 0;
       bestMoveInstability = bestMoveInstability / 2 + bestMoveChanges;
