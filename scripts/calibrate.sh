@@ -79,15 +79,14 @@ for part in "${parts[@]}"; do
     done
     # Every pair's games in the folder: those just played and those kept from earlier runs of other rungs.
     cat "$out"/ladder-*-*.pgn >"$out/ladder-all.pgn"
+    # The review's JSON (every judged move) also goes to a file, for the mate check below.
     "$build/sparring" review "$out/ladder-all.pgn" --depth 10 --threads "$conc" --totals-only --no-progress \
-      "${judge[@]}" | tee "$out/ladder-errors.txt"
+      --json-out "$out/ladder-review.json" "${judge[@]}" | tee "$out/ladder-errors.txt"
     # The mate guarantee in the same games: every mate in <= 5 kept and shortened (a deeper judge
-    # settles the moves the depth-10 review cannot). The review's JSON holds every judged move.
+    # settles the moves the depth-10 review cannot).
     if [ ${#judge[@]} -gt 0 ]; then
-      "$build/sparring" review "$out/ladder-all.pgn" --depth 10 --threads "$conc" --json --no-progress \
-        "${judge[@]}" >"$out/ladder-review.json"
-      "$root/scripts/verify_mates.py" "$out/ladder-review.json" --judge "${judge[1]}" |
-        tee "$out/ladder-mates.txt" || true
+      "$root/scripts/verify_mates.py" "$out/ladder-review.json" --judge "${judge[1]}" | tee "$out/ladder-mates.txt" ||
+        true
     fi
     ;;
   stockfish)

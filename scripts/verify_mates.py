@@ -3,7 +3,7 @@
 
 usage: scripts/verify_mates.py REVIEW.json [--judge /usr/games/stockfish] [--depth 40] [--players A,B]
 
-REVIEW.json is `sparring review games.pgn --json` (with a judge). For every move whose mover had a forced
+REVIEW.json is `sparring review games.pgn --json` or `--json-out REVIEW.json` (with a judge). For every move whose mover had a forced
 mate in n <= 5 moves by the review's judge, the move must keep the mate and shorten it: after it the
 opponent is mated in at most n - 1 moves. When the review's judge (depth 10) already scores the position
 after the move so, the move passes. Otherwise the depth-10 judge may simply not see the mate, so every

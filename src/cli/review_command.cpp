@@ -37,8 +37,8 @@ struct ReviewJob {
   int hashMb = 16;
   int maxGames = 0;  // 0: all
   bool json = false, totalsOnly = false, progress = true;
-  std::string pgnOut, svg;
-  UciJudgeConfig judge;  // cmd empty: Sparring's own search judges
+  std::string pgnOut, svg, jsonOut;  // jsonOut: the whole review as JSON, whatever stdout shows
+  UciJudgeConfig judge;              // cmd empty: Sparring's own search judges
 };
 
 // Counts the games of a file cheaply (tag blocks), for the progress line's time estimate.
@@ -85,6 +85,21 @@ int run_review(const ReviewJob& job) {
   if (job.maxGames && (expected == 0 || expected > job.maxGames)) expected = job.maxGames;
   const bool severalGames = expected != 1;
 
+  std::ofstream jsonFile;
+  if (!job.jsonOut.empty()) {
+    jsonFile.open(job.jsonOut);
+    if (!jsonFile) {
+      std::cerr << "sparring review: cannot write '" << job.jsonOut << "'\n";
+      return 2;
+    }
+  }
+  // The JSON document goes to stdout with --json (games left out with --totals-only) and, every game
+  // in it, to --json-out's file: one review gives both the printed totals and the moves to check.
+  auto json = [&](const std::string& text, bool game) {
+    if (job.json && !(game && job.totalsOnly)) std::cout << text;
+    if (jsonFile.is_open()) jsonFile << text;
+  };
+
   std::ofstream pgnOut;
   if (!job.pgnOut.empty()) {
     pgnOut.open(job.pgnOut);
@@ -102,19 +117,16 @@ int run_review(const ReviewJob& job) {
   const auto t0 = std::chrono::steady_clock::now();
   bool firstJson = true;
 
-  if (job.json) std::cout << "{\"games\":[";
+  json("{\"games\":[", false);
   // Prints the games that are next in file order (called under the lock).
   auto flush = [&]() {
     for (auto it = finished.find(printed + 1); it != finished.end(); it = finished.find(printed + 1)) {
       const GameReview& r = it->second;
       ++printed;
-      if (!job.totalsOnly) {
-        if (job.json) {
-          std::cout << (firstJson ? "\n" : ",\n") << format_json(r, printed);
-          firstJson = false;
-        } else {
-          std::cout << format_text(r, printed) << '\n';
-        }
+      if (!job.totalsOnly && !job.json) std::cout << format_text(r, printed) << '\n';
+      if (job.json || jsonFile.is_open()) {
+        json((firstJson ? "\n" : ",\n") + format_json(r, printed), true);
+        firstJson = false;
       }
       if (pgnOut.is_open()) pgnOut << format_pgn(annotate(r));
       if (!job.svg.empty()) {
@@ -199,10 +211,12 @@ int run_review(const ReviewJob& job) {
   for (auto& t : pool) t.join();
   if (job.progress && printed) std::cerr << '\n';
 
-  if (job.json) {
-    std::cout << "\n],\"totals\":" << format_totals_json(bands, all) << ",\"skipped_games\":" << badGames << "}\n";
-  } else if (printed > 1 || job.totalsOnly) {
-    std::cout << format_totals_text(bands, all);
+  json("\n],\"totals\":" + format_totals_json(bands, all) + ",\"skipped_games\":" + std::to_string(badGames) + "}\n",
+       false);
+  if (!job.json && (printed > 1 || job.totalsOnly)) std::cout << format_totals_text(bands, all);
+  if (jsonFile.is_open() && !jsonFile.flush()) {
+    std::cerr << "sparring review: cannot write '" << job.jsonOut << "'\n";
+    ++failures;
   }
   if (badGames) std::cerr << "sparring review: " << badGames << " game(s) could not be read and were skipped\n";
   return failures || judgeFailed || (printed == 0 && badGames) ? 1 : 0;
@@ -218,8 +232,9 @@ int review_command(int argc, char** argv) {
       "n,nodes", "search nodes per position instead of a depth", cxxopts::value<std::uint64_t>())(
       "t,threads", "games reviewed in parallel (one search thread each)", cxxopts::value<int>()->default_value("1"))(
       "hash", "transposition table per thread, MB", cxxopts::value<int>()->default_value("16"))(
-      "json", "print JSON instead of text")("pgn-out", "write the games with [%eval] comments and NAGs to FILE",
+      "json", "print JSON instead of text")("json-out", "also write the whole review as JSON, every game, to FILE",
                                             cxxopts::value<std::string>())(
+      "pgn-out", "write the games with [%eval] comments and NAGs to FILE", cxxopts::value<std::string>())(
       "svg", "write the evaluation graph to FILE (FILE-N.svg for game N of several)", cxxopts::value<std::string>())(
       "max-games", "review at most N games", cxxopts::value<int>())(
       "skip-plies", "leave the first N plies of each game unjudged", cxxopts::value<int>()->default_value("0"))(
@@ -275,6 +290,7 @@ int review_command(int argc, char** argv) {
     job.progress = !args.count("no-progress");
     if (args.count("pgn-out")) job.pgnOut = args["pgn-out"].as<std::string>();
     if (args.count("svg")) job.svg = args["svg"].as<std::string>();
+    if (args.count("json-out")) job.jsonOut = args["json-out"].as<std::string>();
     return run_review(job);
   } catch (const std::exception& e) {
     std::cerr << "sparring review: " << e.what() << '\n';

@@ -1,10 +1,13 @@
-// `sparring puzzle` and `sparring hint` as a user runs them: output, exit codes, bad arguments.
+// `sparring puzzle`, `sparring hint` and `sparring review`'s outputs as a user runs them: output, exit
+// codes, bad arguments.
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 namespace {
@@ -98,4 +101,30 @@ TEST_CASE("hint prints the best move and the alternatives asked for", "[e2e][puz
   CHECK(r.out.rfind("best:", 0) == 0);
   CHECK(r.out.find("mate in 1") != std::string::npos);
   CHECK(r.out.find("alternative 2:") != std::string::npos);
+}
+
+TEST_CASE("review --json-out writes every game as JSON while the totals print as text", "[e2e][review]") {
+  const std::string pgn = "review_json_out_" + std::to_string(getpid()) + ".pgn";
+  const std::string json = "review_json_out_" + std::to_string(getpid()) + ".json";
+  std::ofstream(pgn) << "[Event \"a\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n"
+                        "[Event \"b\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+  Run r = run("review " + pgn + " --depth 2 --totals-only --no-progress --json-out " + json);
+  INFO(r.out);
+  CHECK(r.exitCode == 0);
+  CHECK(r.out.find("Totals by rating band") != std::string::npos);
+  CHECK(r.out.find("\"games\"") == std::string::npos);
+  std::ifstream in(json);
+  const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(doc.rfind("{\"games\":[", 0) == 0);
+  CHECK(doc.find("\"index\":1") != std::string::npos);
+  CHECK(doc.find("\"index\":2") != std::string::npos);
+  CHECK(doc.find("\"Qxf7#\"") != std::string::npos);
+  CHECK(doc.find("\"totals\":") != std::string::npos);
+  CHECK(doc.back() == '\n');
+  // --json alone keeps its meaning: the games go to stdout, and --totals-only leaves them out.
+  Run both = run("review " + pgn + " --depth 2 --json --totals-only --no-progress");
+  CHECK(both.out.find("\"index\"") == std::string::npos);
+  CHECK(both.out.find("\"totals\":") != std::string::npos);
+  std::remove(pgn.c_str());
+  std::remove(json.c_str());
 }
