@@ -75,6 +75,14 @@ std::string duration(double seconds) {
   return buf;
 }
 
+// Opens an optional output file (no path: nothing to open); false, with the reason printed, if it cannot.
+bool open_output(const std::string& path, std::ofstream& out) {
+  if (path.empty()) return true;
+  out.open(path);
+  if (!out) std::cerr << "sparring review: cannot write '" << path << "'\n";
+  return bool(out);
+}
+
 int run_review(const ReviewJob& job) {
   std::ifstream in(job.path, std::ios::binary);
   if (!in) {
@@ -85,29 +93,14 @@ int run_review(const ReviewJob& job) {
   if (job.maxGames && (expected == 0 || expected > job.maxGames)) expected = job.maxGames;
   const bool severalGames = expected != 1;
 
-  std::ofstream jsonFile;
-  if (!job.jsonOut.empty()) {
-    jsonFile.open(job.jsonOut);
-    if (!jsonFile) {
-      std::cerr << "sparring review: cannot write '" << job.jsonOut << "'\n";
-      return 2;
-    }
-  }
+  std::ofstream jsonFile, pgnOut;
+  if (!open_output(job.jsonOut, jsonFile) || !open_output(job.pgnOut, pgnOut)) return 2;
   // The JSON document goes to stdout with --json (games left out with --totals-only) and, every game
   // in it, to --json-out's file: one review gives both the printed totals and the moves to check.
   auto json = [&](const std::string& text, bool game) {
     if (job.json && !(game && job.totalsOnly)) std::cout << text;
     if (jsonFile.is_open()) jsonFile << text;
   };
-
-  std::ofstream pgnOut;
-  if (!job.pgnOut.empty()) {
-    pgnOut.open(job.pgnOut);
-    if (!pgnOut) {
-      std::cerr << "sparring review: cannot write '" << job.pgnOut << "'\n";
-      return 2;
-    }
-  }
 
   PgnReader reader(in, job.path);
   std::mutex mutex;  // guards the reader, the output queue and the totals
