@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <atomic>
@@ -332,14 +333,27 @@ bool UciEngine::send(std::string_view line) {
   log('>', line);
   std::string data(line);
   data += '\n';
+  // Writing to an engine that has exited raises SIGPIPE, which would end this process unless it ignores
+  // the signal (the match runner does; `sparring review` with a judge does not): block it around the
+  // write and discard the one raised, so that a dead engine shows up as EPIPE alone.
+  sigset_t pipeSignal, saved;
+  sigemptyset(&pipeSignal);
+  sigaddset(&pipeSignal, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipeSignal, &saved);
   size_t done = 0;
-  while (done < data.size()) {
+  bool ok = true;
+  while (ok && done < data.size()) {
     ssize_t n = write(toEngine, data.data() + done, data.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += size_t(n);
+    if (n < 0 && errno == EPIPE) {
+      const timespec now{};
+      sigtimedwait(&pipeSignal, nullptr, &now);
+    }
+    ok = n > 0;
+    if (ok) done += size_t(n);
   }
-  return true;
+  pthread_sigmask(SIG_SETMASK, &saved, nullptr);
+  return ok;
 }
 
 ReadStatus UciEngine::read_line(std::string& line, Clock::time_point deadline, bool stoppable) {
