@@ -124,7 +124,7 @@ void install_signal_handlers() {
   sa.sa_flags = SA_RESETHAND;  // a second Ctrl-C ends the runner at once
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
-  signal(SIGPIPE, SIG_IGN);  // a dead engine shows up as EPIPE on write
+  signal(SIGPIPE, SIG_IGN);  // a closed stdout must not end the match midway (dead engines: see send)
 }
 
 void raise(bool byUser) {
@@ -333,9 +333,9 @@ bool UciEngine::send(std::string_view line) {
   log('>', line);
   std::string data(line);
   data += '\n';
-  // Writing to an engine that has exited raises SIGPIPE, which would end this process unless it ignores
-  // the signal (the match runner does; `sparring review` with a judge does not): block it around the
-  // write and discard the one raised, so that a dead engine shows up as EPIPE alone.
+  // Writing to an engine that has exited raises SIGPIPE, which would end a caller that does not ignore
+  // it (`sparring review` with a judge): block it around the write and discard the one raised, so that
+  // a dead engine shows up as EPIPE alone, whoever the caller.
   sigset_t pipeSignal, saved;
   sigemptyset(&pipeSignal);
   sigaddset(&pipeSignal, SIGPIPE);

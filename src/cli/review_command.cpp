@@ -95,6 +95,7 @@ int run_review(const ReviewJob& job) {
 
   std::ofstream jsonFile, pgnOut;
   if (!open_output(job.jsonOut, jsonFile) || !open_output(job.pgnOut, pgnOut)) return 2;
+  const bool gamesAsJson = (job.json && !job.totalsOnly) || jsonFile.is_open();
   // The JSON document goes to stdout with --json (games left out with --totals-only) and, every game
   // in it, to --json-out's file: one review gives both the printed totals and the moves to check.
   auto json = [&](const std::string& text, bool game) {
@@ -117,7 +118,7 @@ int run_review(const ReviewJob& job) {
       const GameReview& r = it->second;
       ++printed;
       if (!job.totalsOnly && !job.json) std::cout << format_text(r, printed) << '\n';
-      if (job.json || jsonFile.is_open()) {
+      if (gamesAsJson) {
         json((firstJson ? "\n" : ",\n") + format_json(r, printed), true);
         firstJson = false;
       }
