@@ -2,15 +2,18 @@
 # Installs what building and testing Sparring needs, with apt-get, only when something is missing.
 # `scripts/setup.sh references` installs the reference engines instead (Stockfish 15.1, Ethereal 12,
 # Toga II, Glaurung under /usr/games): the judge and opponents of the calibration, bench and match
-# scripts, which call it themselves. The tests never need them.
+# scripts, which call it themselves. `scripts/setup.sh train` installs what the trainers need
+# (PyTorch, numpy and matplotlib for Debian's /usr/bin/python3, and OpenBLAS: without it numpy and
+# PyTorch multiply matrices with the reference BLAS, 20 times slower). The tests never need either.
 set -euo pipefail
 # clang and its sanitizer/fuzzer runtimes: the libFuzzer targets (make fuzz-smoke).
 packages=(g++ cmake make catch2 libcxxopts-dev clang libclang-rt-14-dev)
 case "${1:-}" in
 "") ;;
 references) packages=(stockfish ethereal-chess toga2 glaurung) ;;
+train) packages=(python3-torch python3-numpy python3-matplotlib libopenblas0-pthread) ;;
 *)
-  echo "setup.sh: unknown argument '$1' (none, or references)" >&2
+  echo "setup.sh: unknown argument '$1' (none, references or train)" >&2
   exit 2
   ;;
 esac

@@ -4,9 +4,13 @@
 //           that leave no forced mate shorter than N (checked by the mate prover, a proof).
 //   humans: on rated games, how often a level plays the move the human played, next to the same
 //           figure for the full-strength engine at a fixed depth.
+//   selfplay: games between two levels, in process.
+//   openings: a level's first moves and replies to 1.e4 and 1.d4 from the start position, one game
+//           per seed (scripts/opening_tvd.py compares them with people's).
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -42,7 +46,8 @@ std::vector<int> parse_levels(const std::string& spec) {
   return elos;
 }
 
-// "depth=2,appetite=0.5,cap=5,temperature=1.2": calibration experiments on a level's parameters.
+// "depth=2,model=1100,temperature=0.8,appetite=0.5,cap=5": calibration experiments on a level's
+// parameters (see LevelParams).
 LevelOverrides parse_overrides(const std::string& spec) {
   LevelOverrides o;
   std::istringstream is(spec);
@@ -52,8 +57,10 @@ LevelOverrides parse_overrides(const std::string& spec) {
     const std::string key = tok.substr(0, eq), value = tok.substr(eq + 1);
     if (key == "depth")
       o.scanDepth = std::stoi(value);
-    else if (key == "appetite") {  // one scale for every error class, or inaccuracy/mistake/blunder
-      AppetiteScale a;
+    else if (key == "model")
+      o.modelElo = std::stoi(value);
+    else if (key == "appetite") {  // log-odds for every error class, or inaccuracy/mistake/blunder
+      ErrorAppetite a;
       std::istringstream vs(value);
       std::string part;
       int n = 0;
@@ -62,13 +69,13 @@ LevelOverrides parse_overrides(const std::string& spec) {
         a.fill(a[0]);
       else if (n != ERROR_CLASS_NB)
         throw std::invalid_argument("appetite: one value or three (I/M/B)");
-      o.appetiteScale = a;
+      o.appetite = a;
     } else if (key == "cap")
       o.maxLoss = std::stod(value);
     else if (key == "temperature")
-      o.temperatureScale = std::stod(value);
+      o.temperature = std::stod(value);
     else
-      throw std::invalid_argument("unknown level parameter '" + key + "' (depth, appetite, cap, temperature)");
+      throw std::invalid_argument("unknown level parameter '" + key + "' (depth, model, temperature, appetite, cap)");
   }
   return o;
 }
@@ -129,7 +136,8 @@ int human_match(const cxxopts::ParseResult& args) {
   if (!in) throw std::invalid_argument("cannot open " + path);
   const int eloMin = args["elo-min"].as<int>(), eloMax = args["elo-max"].as<int>();
   const int first = args["first-game"].as<int>(), last = args["last-game"].as<int>();
-  const int levelElo = parse_levels(args["level"].as<std::string>()).at(0);
+  const bool withLevel = args["level"].as<std::string>() != "none";  // none: the engine alone
+  const int levelElo = withLevel ? parse_levels(args["level"].as<std::string>()).at(0) : LEVEL_ELO_MAX;
   const int engineDepth = args["engine-depth"].as<int>(), skip = args["skip-plies"].as<int>();
   const std::uint64_t seed = args["seed"].as<std::uint64_t>();
   LevelSettings level;
@@ -158,7 +166,8 @@ int human_match(const cxxopts::ParseResult& args) {
       const int moverElo = rating[pos.side_to_move()];
       if (ply >= skip && moverElo >= eloMin && moverElo < eloMax && MoveList(pos).size() > 1) {
         ++positions;
-        levelMatches += LevelPlayer::choose(levelSearch, pos, SearchLimits{}, level, {}, nullptr) == human;
+        if (withLevel)
+          levelMatches += LevelPlayer::choose(levelSearch, pos, SearchLimits{}, level, {}, nullptr) == human;
         if (engineDepth > 0) {  // 0: the level alone, for quicker experiments
           SearchLimits limits;
           limits.depth = engineDepth;
@@ -250,18 +259,46 @@ int self_play(const cxxopts::ParseResult& args) {
   return 0;
 }
 
+// How a level opens from the start position with no book, one game per seed: its first move as
+// White, and its reply as Black to 1.e4 and to 1.d4. Lines "first|e4|d4 MOVE COUNT", most played first.
+int openings(const cxxopts::ParseResult& args) {
+  LevelSettings level;
+  level.elo = parse_levels(args["level"].as<std::string>()).at(0);
+  level.overrides = parse_overrides(args["set"].as<std::string>());
+  const int games = args["games"].as<int>();
+  const std::uint64_t seed = args["seed"].as<std::uint64_t>();
+  const std::pair<const char*, const char*> starts[] = {{"first", ""}, {"e4", "e2e4"}, {"d4", "d2d4"}};
+  Search search;
+  for (auto [name, move] : starts) {
+    Position pos;
+    if (*move) pos.make_move(parse_uci(pos, move));
+    std::map<std::string, int> counts;
+    for (int g = 0; g < games; ++g) {
+      search.clear();
+      level.seed = seed * 1000003 + std::uint64_t(g);
+      ++counts[to_uci(pos, LevelPlayer::choose(search, pos, SearchLimits{}, level, {}, nullptr))];
+    }
+    std::vector<std::pair<int, std::string>> sorted;
+    for (auto& [m, n] : counts) sorted.push_back({-n, m});
+    std::sort(sorted.begin(), sorted.end());
+    for (auto& [n, m] : sorted) std::printf("%s %s %d\n", name, m.c_str(), -n);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   Position::init();
   cxxopts::Options opts("sparring-levels", "Measurements of Sparring's strength levels");
-  opts.positional_help("mates|humans|selfplay|list");
-  opts.add_options()("command", "mates, humans, selfplay or list (the named levels and their Elo)",
+  opts.positional_help("mates|humans|selfplay|openings|list");
+  opts.add_options()("command", "mates, humans, selfplay, openings or list (the named levels and their Elo)",
                      cxxopts::value<std::string>())("epd", "mates: EPD with dm fields", cxxopts::value<std::string>())(
       "levels", "mates: all, or a comma list of names or Elos", cxxopts::value<std::string>()->default_value("all"))(
       "seeds", "mates: seeds 1..N per level", cxxopts::value<int>()->default_value("3"))("pgn", "humans: rated games",
                                                                                          cxxopts::value<std::string>())(
-      "level", "humans: the level (name or Elo)", cxxopts::value<std::string>()->default_value("Beginner"))(
+      "level", "humans: the level (name or Elo; none: only the engine)",
+      cxxopts::value<std::string>()->default_value("Beginner"))(
       "elo-min", "humans: lowest rating of the players scored", cxxopts::value<int>()->default_value("0"))(
       "elo-max", "humans: rating bound (exclusive)", cxxopts::value<int>()->default_value("4000"))(
       "first-game", "humans: first game index", cxxopts::value<int>()->default_value("400"))(
@@ -271,10 +308,11 @@ int main(int argc, char** argv) {
       "seed", "humans, selfplay: the seed", cxxopts::value<std::uint64_t>()->default_value("1"))(
       "white", "selfplay: the level of the first player", cxxopts::value<std::string>()->default_value("Beginner"))(
       "black", "selfplay: the level of the second player", cxxopts::value<std::string>()->default_value("Beginner"))(
-      "games", "selfplay: games (the players swap colours each game)", cxxopts::value<int>()->default_value("2"))(
+      "games", "selfplay: games (the players swap colours each game); openings: seeds",
+      cxxopts::value<int>()->default_value("2"))(
       "openings", "selfplay: EPD of start positions", cxxopts::value<std::string>())(
       "pgn-out", "selfplay: PGN file the games are appended to", cxxopts::value<std::string>())(
-      "set", "humans: override the level's parameters, e.g. depth=2,appetite=0.5,cap=5,temperature=1.2",
+      "set", "humans, openings: override the level's parameters, e.g. depth=2,model=1100,temperature=0.8,appetite=0.5,cap=5",
       cxxopts::value<std::string>()->default_value(""))("white-set", "selfplay: --set for the first player",
                                                         cxxopts::value<std::string>()->default_value(""))(
       "black-set", "selfplay: --set for the second player", cxxopts::value<std::string>()->default_value(""))(
@@ -300,6 +338,7 @@ int main(int argc, char** argv) {
       if (!args.count("pgn")) throw std::invalid_argument("humans needs --pgn");
       return human_match(args);
     }
+    if (cmd == "openings") return openings(args);
     if (cmd == "selfplay") {
       if (!args.count("openings") || !args.count("pgn-out"))
         throw std::invalid_argument("selfplay needs --openings and --pgn-out");

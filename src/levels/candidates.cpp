@@ -4,7 +4,7 @@
 #include <map>
 
 #include "chess/movegen.h"
-#include "engine/evaluate.h"
+#include "levels/policy_features.h"
 
 namespace sparring {
 
@@ -46,6 +46,7 @@ CandidateScan scan_candidates(Search& search, const Position& pos, int depth, co
   const std::map<std::uint16_t, int>* glance =
       glanceIt != byDepth.end() && glanceIt->second.size() == roots.size() ? &glanceIt->second : deep;
 
+  Position scratch = pos;
   for (Move m : roots) {
     Candidate c;
     c.move = m;
@@ -53,27 +54,11 @@ CandidateScan scan_candidates(Search& search, const Position& pos, int depth, co
       c.deep = deep->at(m.raw());
       c.glance = glance->at(m.raw());
     }
-    describe_move(pos, m, c.features);
-    Position after = pos;
-    after.make_move(m);
-    c.stat = after.has_legal_moves() ? -evaluate(after) : after.in_check() ? VALUE_MATE : VALUE_DRAW;
+    c.bits = policy::move_bits(scratch, m);
     scan.moves.push_back(c);
   }
   std::stable_sort(scan.moves.begin(), scan.moves.end(),
                    [](const Candidate& a, const Candidate& b) { return a.deep > b.deep; });
-  if (!scan.moves.empty()) {
-    MoveViews best{-VALUE_INFINITE, -VALUE_INFINITE, scan.moves[0].deep};
-    for (const Candidate& c : scan.moves) {
-      best.stat = std::max(best.stat, c.stat);
-      best.glance = std::max(best.glance, c.glance);
-    }
-    std::vector<FeatureVector*> all;
-    for (Candidate& c : scan.moves) {
-      set_losses(c.features, {c.stat, c.glance, c.deep}, best);
-      all.push_back(&c.features);
-    }
-    set_ranks(all.data(), int(all.size()));
-  }
   return scan;
 }
 

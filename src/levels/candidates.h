@@ -7,16 +7,14 @@
 #include <vector>
 
 #include "engine/search.h"
-#include "levels/move_features.h"
 
 namespace sparring {
 
 struct Candidate {
   Move move;
-  int stat = 0;    // static evaluation after the move, from the mover's side
-  int glance = 0;  // score from the mover's side after the one-ply look
-  int deep = 0;    // score after the deeper search
-  FeatureVector features{};
+  int glance = 0;          // score from the mover's side after the one-ply look
+  int deep = 0;            // score after the deeper search
+  std::uint16_t bits = 0;  // what a glance tells about the move (policy::move_bits)
 };
 
 struct CandidateScan {

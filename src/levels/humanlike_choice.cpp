@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "levels/policy_features.h"
+
 namespace sparring {
 
 namespace {
@@ -12,7 +14,18 @@ constexpr int RECAPTURE_GAP = 200;  // cp by which skipping a plain recapture mu
 
 double loss_points(int best, int score) { return std::max(0.0, win_percent(best) - win_percent(score)); }
 
+bool has(const Candidate& c, policy::MoveBit bit) { return c.bits >> bit & 1; }
+
 }  // namespace
+
+int error_class(double lossPoints) {
+  return lossPoints >= 15 ? ERROR_BLUNDER : lossPoints >= 10 ? ERROR_MISTAKE : lossPoints >= 5 ? ERROR_INACCURACY : -1;
+}
+
+double win_percent(int cp) {
+  const double c = std::clamp(cp, -1000, 1000);
+  return 50.0 + 50.0 * (2.0 / (1.0 + std::exp(-0.00368208 * c)) - 1.0);
+}
 
 std::vector<bool> absurd_moves(const CandidateScan& scan) {
   const std::vector<Candidate>& c = scan.moves;
@@ -21,12 +34,12 @@ std::vector<bool> absurd_moves(const CandidateScan& scan) {
   int bestGlance = -VALUE_INFINITE, bestRecapture = -VALUE_INFINITE;
   for (const Candidate& m : c) {
     bestGlance = std::max(bestGlance, m.glance);
-    if (m.features[F_RECAPTURE] > 0 && m.features[F_SEE_LOSS] == 0) bestRecapture = std::max(bestRecapture, m.glance);
+    if (has(m, policy::MB_RECAPTURE) && !has(m, policy::MB_SEE_LOSS)) bestRecapture = std::max(bestRecapture, m.glance);
   }
   for (std::size_t i = 0; i < c.size(); ++i) {
     const Candidate& m = c[i];
     if (bestGlance - m.glance >= QUEEN_DROP) absurd[i] = true;
-    if (bestRecapture != -VALUE_INFINITE && m.features[F_RECAPTURE] == 0 && bestRecapture - m.glance >= RECAPTURE_GAP)
+    if (bestRecapture != -VALUE_INFINITE && !has(m, policy::MB_RECAPTURE) && bestRecapture - m.glance >= RECAPTURE_GAP)
       absurd[i] = true;
   }
   // When every move looks absurd (a lost position), none is.
@@ -34,16 +47,22 @@ std::vector<bool> absurd_moves(const CandidateScan& scan) {
   return absurd;
 }
 
-int choose_humanlike(const CandidateScan& scan, const LevelParams& params, const HumanModel& model, double random) {
+int choose_humanlike(const CandidateScan& scan, const std::vector<MoveProbability>& policy, const ChoiceParams& params,
+                     double random) {
   const std::vector<Candidate>& c = scan.moves;
   if (c.size() <= 1) return 0;
   const std::vector<bool> absurd = absurd_moves(scan);
   const int bestDeep = c[0].deep;  // scan.moves is sorted best first
+  const double temperature = std::max(params.temperature, 1e-3);
   std::vector<double> logit(c.size(), -INFINITY);
   double maxLogit = -INFINITY;
   for (std::size_t i = 0; i < c.size(); ++i) {
-    if (absurd[i] || (i > 0 && loss_points(bestDeep, c[i].deep) > params.maxLoss)) continue;
-    logit[i] = choice_logit(c[i].features, model, params.appetiteScale);
+    const double loss = loss_points(bestDeep, c[i].deep);
+    if (absurd[i] || (i > 0 && loss > params.maxLoss)) continue;
+    auto it = std::find_if(policy.begin(), policy.end(), [&](const MoveProbability& p) { return p.move == c[i].move; });
+    if (it == policy.end()) continue;
+    logit[i] = it->logit / temperature;
+    if (const int e = error_class(loss); e >= 0) logit[i] += params.appetite[e];
     maxLogit = std::max(maxLogit, logit[i]);
   }
   if (maxLogit == -INFINITY) return 0;

@@ -1,26 +1,45 @@
-// Choosing a move the way a person of a given rating would: a softmax over the level's log-odds
-// of every scanned move (the human model with its error appetite and temperature: choice_logit),
-// after the "never absurd" rules have removed what no player of any level plays. Pure: the
-// searches happen before, the random number is given.
+// Choosing a move the way a person of a given rating would: a sample of the human move model's
+// probabilities at the level's rating (human_policy.h), sharpened or broadened by the level's
+// temperature and tilted by its appetite for each class of error, after the "never absurd" rules
+// have removed what no player of any level plays. Pure: the searches and the model run before,
+// the random number is given.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
 #include "chess/position.h"
 #include "levels/candidates.h"
-#include "levels/human_model.h"
-#include "levels/level.h"
+#include "levels/human_policy.h"
 
 namespace sparring {
 
+// A move's error class by the Win% points it loses against the scan's best move (Lichess's
+// thresholds): -1 for none.
+enum ErrorClass : int { ERROR_INACCURACY, ERROR_MISTAKE, ERROR_BLUNDER, ERROR_CLASS_NB };
+int error_class(double lossPoints);
+// Log-odds a level adds to the moves of each error class (negative: fewer such errors).
+using ErrorAppetite = std::array<double, ERROR_CLASS_NB>;
+
+// Win% of a score for the side it belongs to, by Lichess's formula (cp capped at +-1000).
+double win_percent(int cp);
+
+struct ChoiceParams {
+  double temperature = 1.0;  // divides the model's logits: below 1 sharper, above 1 broader
+  ErrorAppetite appetite{};
+  double maxLoss = 100.0;  // Win% a chosen move may lose against the best one
+};
+
 // Moves no person of any level plays: dropping at a glance a queen's worth (or more) of material
 // when something else does not, or ignoring a plain recapture that would win back what was just
-// taken for a move that loses at a glance. `scan.moves` must have its features filled.
+// taken for a move that loses at a glance.
 std::vector<bool> absurd_moves(const CandidateScan& scan);
 
-// The chosen move's index in scan.moves; `random` is uniform in [0, 1).
-int choose_humanlike(const CandidateScan& scan, const LevelParams& params, const HumanModel& model, double random);
+// The chosen move's index in scan.moves; `policy` holds the model's logit of every scanned move
+// (any order); `random` is uniform in [0, 1).
+int choose_humanlike(const CandidateScan& scan, const std::vector<MoveProbability>& policy, const ChoiceParams& params,
+                     double random);
 
 // A reproducible uniform number in [0, 1) for a seed and a position.
 double level_random(std::uint64_t seed, Key positionKey);

@@ -11,24 +11,21 @@ namespace {
 struct Anchor {
   int elo;
   int scanDepth;
-  AppetiteScale appetiteScale;
-  double temperatureScale;
+  int modelElo;
+  double temperature;
+  ErrorAppetite appetite;
 };
-// Set on the ladder of levels (each named level about 300 Elo above the one below, measured with
-// sparring-levels selfplay and scripts/calibrate.sh ladder) and on the error rates of each level's
-// human band (calibration-targets.md). Below Expert the appetite for errors sets the strength; from
-// Expert up there is none: a broader sampling of the human choice (temperature) and the scan depth do.
-// The bands' error rates are too close (900-1100 and 1100-1300 blunder 9.3 and 8.6 times a hundred
-// moves) for levels whose strength follows their errors to stand 300 Elo apart at the targets
-// themselves: Beginner and Easy err near the top of their +-20% windows, Medium and Hard near the
-// bottom.
+// Each level samples the human move model (human_policy.h) at a rating, with a temperature and an
+// appetite for each class of error (log-odds added to inaccuracies, mistakes, blunders). Set on the
+// error rates of each level's human band (calibration-targets.md) and the ladder of levels (about
+// 300 Elo a named level; scripts/calibrate.sh ladder). See docs/levels.md.
 constexpr Anchor ANCHORS[] = {
-    {600, 4, {3.3, 2.0, 2.1}, 1.0},    // Beginner
-    {900, 4, {3.0, 1.8, 1.9}, 1.0},    // Easy
-    {1200, 4, {2.3, 1.75, 1.3}, 1.0},  // Medium
-    {1500, 6, {1.55, 1.3, 1.1}, 1.0},  // Hard
-    {1800, 6, {0.0, 0.0, 0.0}, 4.5},   // Expert
-    {2100, 7, {0.0, 0.0, 0.0}, 2.75},  // Master
+    {600, 4, 600, 1.0, {0.0, 0.0, 0.0}},    // Beginner
+    {900, 4, 900, 1.0, {0.0, 0.0, 0.0}},    // Easy
+    {1200, 4, 1200, 1.0, {0.0, 0.0, 0.0}},  // Medium
+    {1500, 5, 1500, 1.0, {0.0, 0.0, 0.0}},  // Hard
+    {1800, 6, 1800, 1.0, {0.0, 0.0, 0.0}},  // Expert
+    {2100, 6, 2100, 1.0, {0.0, 0.0, 0.0}},  // Master
 };
 
 bool iequal(const std::string& a, const std::string& b) {
@@ -62,8 +59,9 @@ LevelParams level_params(int elo) {
   LevelParams p;
   p.elo = elo;
   p.scanDepth = int(std::lround(mix(lo->scanDepth, hi->scanDepth)));
-  for (int c = 0; c < ERROR_CLASS_NB; ++c) p.appetiteScale[c] = mix(lo->appetiteScale[c], hi->appetiteScale[c]);
-  p.temperatureScale = mix(lo->temperatureScale, hi->temperatureScale);
+  p.modelElo = int(std::lround(mix(lo->modelElo, hi->modelElo)));
+  p.choice.temperature = mix(lo->temperature, hi->temperature);
+  for (int c = 0; c < ERROR_CLASS_NB; ++c) p.choice.appetite[c] = mix(lo->appetite[c], hi->appetite[c]);
   return p;
 }
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "levels/human_model.h"
+#include "levels/humanlike_choice.h"
 
 namespace sparring {
 
@@ -25,18 +25,10 @@ std::string level_name(int elo);                              // the named level
 
 struct LevelParams {
   int elo = LEVEL_ELO_MAX;
-  int scanDepth = 4;  // plies of the deeper look at every move
-  // How much of the human model's error appetite the level keeps, per error class (inaccuracy,
-  // mistake, blunder): set on the ladder of levels (see level.cpp); none from Expert up (no
-  // deliberate errors).
-  AppetiteScale appetiteScale{1.0, 1.0, 1.0};
-  // Multiplies the human model's temperature: above 1 the level samples the human choice more
-  // broadly, so it errs the way people do without any appetite for errors (Expert and up).
-  double temperatureScale = 1.0;
-  // Win% a chosen move may lose against the level's own best move. No level is capped (100): a cap
-  // made Expert and Master far too strong; it stays for calibration experiments (--set cap=W) and
-  // the rules' tests.
-  double maxLoss = 100.0;
+  int scanDepth = 4;  // plies of the deeper look at every move (the error classes and the absurd filter)
+  // The rating the human move model is asked for, and how the level samples it (see level.cpp).
+  int modelElo = LEVEL_ELO_MAX;
+  ChoiceParams choice;
 };
 
 // Parameters for any rating in [LEVEL_ELO_MIN, LEVEL_ELO_MAX], interpolated between the named levels.

@@ -4,8 +4,9 @@
 #include <cmath>
 
 #include "chess/movegen.h"
+#include "engine/timeman.h"
 #include "levels/candidates.h"
-#include "levels/human_model.h"
+#include "levels/human_policy.h"
 #include "levels/humanlike_choice.h"
 #include "levels/mate_guard.h"
 
@@ -45,22 +46,46 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   LevelParams params = level_params(level.elo);
   const LevelOverrides& o = level.overrides;
   params.scanDepth = o.scanDepth.value_or(params.scanDepth);
-  params.appetiteScale = o.appetiteScale.value_or(params.appetiteScale);
-  params.maxLoss = o.maxLoss.value_or(params.maxLoss);
-  HumanModel model = human_model(params.elo);
-  model.temperature *= float(params.temperatureScale * o.temperatureScale);
+  params.modelElo = o.modelElo.value_or(params.modelElo);
+  params.choice.temperature = o.temperature.value_or(params.choice.temperature);
+  params.choice.appetite = o.appetite.value_or(params.choice.appetite);
+  params.choice.maxLoss = o.maxLoss.value_or(params.choice.maxLoss);
+  // What a person of the level's rating would play here, by the human move model (Lichess blitz).
+  const std::vector<MoveProbability> policy = HumanPolicy::embedded().evaluate(pos, params.modelElo, GameSource::BLITZ);
 
+  // On a clock the whole choice (guard, scan, model) keeps to the soft budget the full-strength search
+  // would plan for this move: at most half of it for the guard, the scan the rest. The budget already
+  // keeps Move Overhead in reserve, so the phases run on plain move times with no overhead of their own.
   const auto started = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return int(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
+  };
+  int budget = 0;  // ms; 0: no clock
+  if (limits.use_time()) {
+    TimeManager plan;
+    plan.start(limits.clock, limits.movetime, search.options().moveOverhead, pos.game_ply());
+    budget = int(std::max<std::int64_t>(1, plan.optimum()));
+  }
+  struct OverheadOff {
+    Search& s;
+    int saved;
+    ~OverheadOff() { s.options().moveOverhead = saved; }
+  } overheadOff{search, search.options().moveOverhead};
+  if (budget) search.options().moveOverhead = 0;
+  auto within = [&](SearchLimits l, int ms) {
+    if (budget) l.clock = TimeControl{}, l.movetime = std::max(1, ms);
+    return l;
+  };
+
   // 1. Never let a forced mate slip: a proven mate is always kept and shortened.
-  if (MateGuardResult guard = mate_guard(search, pos, limits, stopFlag); !guard.moves.empty()) {
+  if (MateGuardResult guard = mate_guard(search, pos, within(limits, budget / 2), stopFlag); !guard.moves.empty()) {
+    // Among equally short mates, the one a person would most likely play.
     std::size_t best = 0;
-    double bestLogit = -INFINITY;
-    for (std::size_t i = 0; i < guard.moves.size(); ++i) {
-      FeatureVector f;
-      describe_move(pos, guard.moves[i], f);
-      // Among equally short mates, the most natural-looking one.
-      if (double u = human_logit(f, model); u > bestLogit) bestLogit = u, best = i;
-    }
+    float bestLogit = -INFINITY;
+    for (std::size_t i = 0; i < guard.moves.size(); ++i)
+      for (const MoveProbability& p : policy)
+        if (p.move == guard.moves[i] && p.logit > bestLogit) bestLogit = p.logit, best = i;
     if (onInfo) {
       IterationInfo info;
       info.depth = 2 * guard.mateIn - 1;
@@ -74,19 +99,15 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   if (stopFlag && stopFlag->load()) return *legal.begin();
 
   // 2. Look at every move as the level does, then choose as a person of that rating would.
-  // The scan thinks with what the guard left on the clock.
-  SearchLimits scanLimits = limits;
-  const int spent =
-      int(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
-  if (scanLimits.clock.time >= 0) scanLimits.clock.time = std::max(1, scanLimits.clock.time - spent);
-  if (scanLimits.movetime > 0) scanLimits.movetime = std::max(1, scanLimits.movetime - spent);
+  // The scan thinks with what the guard left of the budget.
+  SearchLimits scanLimits = within(limits, budget - elapsed());
   if (limits.depth > 0) scanLimits.depth = std::min(limits.depth, params.scanDepth);
   CandidateScan scan = scan_candidates(search, pos, scanLimits.depth > 0 ? scanLimits.depth : params.scanDepth,
                                        scanLimits, [&](const IterationInfo& info) {
                                          if (onInfo && info.multiPV == 1) onInfo(info);
                                        });
   if (scan.moves.empty()) return *legal.begin();
-  const int chosen = choose_humanlike(scan, params, model, level_random(level.seed, pos.key()));
+  const int chosen = choose_humanlike(scan, policy, params.choice, level_random(level.seed, pos.key()));
   if (onInfo) {
     // The last line shows the move played with the level's honest score for it.
     IterationInfo info;

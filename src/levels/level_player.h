@@ -16,9 +16,10 @@ namespace sparring {
 // Calibration experiments only: replace what the level's rating sets (see LevelParams).
 struct LevelOverrides {
   std::optional<int> scanDepth;
-  std::optional<AppetiteScale> appetiteScale;
+  std::optional<int> modelElo;
+  std::optional<double> temperature;
+  std::optional<ErrorAppetite> appetite;
   std::optional<double> maxLoss;
-  double temperatureScale = 1.0;  // multiplies the level's temperature
 };
 
 struct LevelSettings {

@@ -79,6 +79,8 @@ UciLoop::UciLoop(std::istream& i, std::ostream& o) : in(i), out(o) {
   new_game_seed();
 }
 
+UciLoop::~UciLoop() { stop_search(); }
+
 void UciLoop::new_game_seed() {
   const long long seed = options.find("Seed")->as_int();
   level.seed = seed != 0 ? std::uint64_t(seed) : (std::uint64_t(std::random_device{}()) << 32 | std::random_device{}());
@@ -93,7 +95,8 @@ void UciLoop::run() {
   std::string line;
   while (std::getline(in, line))
     if (!handle(line)) return;
-  // End of input: behave as `quit`.
+  // End of input: behave as `quit`, once a running perft has printed its count.
+  wait_perft();
   stop_search();
 }
 
@@ -102,6 +105,12 @@ void UciLoop::stop_search() {
   levels.wait();
   search.stop();
   search.wait();
+  perftStop = true;
+  wait_perft();
+}
+
+void UciLoop::wait_perft() {
+  if (perftThread.joinable()) perftThread.join();
 }
 
 bool UciLoop::handle(const std::string& rawLine) {
@@ -223,7 +232,7 @@ void UciLoop::cmd_go(std::istringstream& is) {
     } else if (tok == "ponder") {
       limits.ponder = true;
     } else if (tok == "perft") {
-      if (read_number(is, 1, 20, v)) cmd_perft(int(v));
+      cmd_perft(is);
       return;
     }
   }
@@ -316,14 +325,40 @@ void UciLoop::cmd_setoption(const std::string& line) {
   if (std::string msg = options.set(name, value); !msg.empty()) print("info string " + msg);
 }
 
-void UciLoop::cmd_perft(int depth) {
-  std::uint64_t total = 0;
-  Position p = pos;
-  for (auto& [m, n] : perft_divide(p, depth)) {
-    print(to_uci(p, m) + ": " + std::to_string(n));
-    total += n;
+void UciLoop::cmd_perft(std::istringstream& is) {
+  // The depth must be a whole number in range: a bad one is refused, never clamped, and nothing
+  // else changes (a running search goes on).
+  constexpr int MAX_DEPTH = 20;
+  const std::string range = "from 1 to " + std::to_string(MAX_DEPTH);
+  std::string tok;
+  if (!(is >> tok)) {
+    print("info string error: go perft needs a depth " + range);
+    return;
   }
-  print("\nNodes searched: " + std::to_string(total) + "\n");
+  int depth = 0;
+  const char* last = tok.data() + tok.size();
+  auto [p, ec] = std::from_chars(tok.data(), last, depth);
+  if (p != last || ec != std::errc() || depth < 1 || depth > MAX_DEPTH) {
+    print("info string error: go perft depth must be a whole number " + range + ", not '" + tok.substr(0, 32) + "'");
+    return;
+  }
+  if (thinking()) {
+    print("info string a search is running; stopping it first");
+    stop_search();
+  }
+  wait_perft();  // one that ended by itself
+  perftStop = false;
+  perftRunning = true;
+  // The thread counts on its own copy of the root: `position` may change `pos` meanwhile.
+  perftThread = std::thread([this, root = pos, depth]() mutable {
+    PerftResult r = perft_divide(root, depth, perftStop,
+                                 [&](Move m, std::uint64_t n) { print(to_uci(root, m) + ": " + std::to_string(n)); });
+    if (r.stopped)
+      print("info string perft stopped (partial count: " + std::to_string(r.nodes) + " nodes)");
+    else
+      print("\nNodes searched: " + std::to_string(r.nodes) + "\n");
+    perftRunning = false;
+  });
 }
 
 void UciLoop::cmd_bench(std::istringstream& is) {

@@ -171,10 +171,62 @@ TEST_CASE("bad input row: an out-of-range value is clamped and says so", "[e2e]"
   CHECK(legal_bestmove(START_FEN, e.expect("bestmove")));
 }
 
+TEST_CASE("bad input row: go perft with a depth outside 1-20 is refused and nothing runs", "[e2e]") {
+  Engine e;
+  e.send("position fen " + KIWIPETE);
+  const Reply cases[] = {
+      {"go perft 0", "info string error: go perft depth must be a whole number from 1 to 20, not '0'"},
+      {"go perft -1", "info string error: go perft depth must be a whole number from 1 to 20, not '-1'"},
+      {"go perft 21", "info string error: go perft depth must be a whole number from 1 to 20, not '21'"},
+      // Too big even to read: it used to be clamped to 20 and counted (for centuries).
+      {"go perft 99999999999999999999",
+       "info string error: go perft depth must be a whole number from 1 to 20, not '99999999999999999999'"},
+      {"go perft abc", "info string error: go perft depth must be a whole number from 1 to 20, not 'abc'"},
+      {"go perft 2x", "info string error: go perft depth must be a whole number from 1 to 20, not '2x'"},
+      {"go perft", "info string error: go perft needs a depth from 1 to 20"},
+  };
+  for (const Reply& c : cases) {
+    e.send(c.command);
+    // The error is the first reply: no root move count before it.
+    CHECK(e.expect("") == c.reply);
+    e.send("isready");
+    CHECK(e.expect("") == "readyok");
+  }
+  CHECK(e.fen() == KIWIPETE);
+  e.send("isready");
+  e.expect("readyok");  // past the rest of `d`
+  // Nothing was left counting: a good depth starts at once (no "stopping it first"), on the same position.
+  e.send("go perft 1");
+  for (int moves = 0;; ++moves) {
+    std::string line = e.expect("");
+    CHECK(line.rfind("info string", 0) != 0);
+    if (line.rfind("Nodes searched", 0) == 0) {
+      CHECK(line == "Nodes searched: 48");
+      CHECK(moves == 48 + 1);  // and the blank line
+      break;
+    }
+  }
+  // A refused depth does not stop a running search either.
+  e.send("go infinite");
+  e.send("go perft 0");
+  e.send("isready");
+  bool refusedSeen = false;
+  for (std::string line; line != "readyok";) {
+    line = e.expect("");
+    refusedSeen |= line.rfind("info string error: go perft depth", 0) == 0;
+    CHECK(line.rfind("bestmove", 0) != 0);
+    CHECK(line.find("stopping it first") == std::string::npos);
+  }
+  CHECK(refusedSeen);
+  e.send("stop");
+  CHECK(legal_bestmove(KIWIPETE, e.expect("bestmove")));
+}
+
 TEST_CASE("bad input row: bad command-line arguments give one line on stderr and exit code 2", "[e2e]") {
   const char* bad[] = {
       "perft",                               // no depth
       "perft --depth 0",                     // out of range
+      "perft --depth -1",                    //
       "perft --depth 21",                    //
       "perft --depth x",                     // not a number
       "perft --depth 99999999999999999999",  // too big to read

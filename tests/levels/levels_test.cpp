@@ -71,80 +71,82 @@ TEST_CASE("level parameters are continuous and never get weaker as the Elo rises
     LevelParams p = level_params(elo);
     INFO(elo);
     REQUIRE(p.scanDepth >= prev.scanDepth);
-    REQUIRE(p.maxLoss <= prev.maxLoss + 1e-9);
     REQUIRE(p.scanDepth - prev.scanDepth <= 1);
-    for (int c = 0; c < ERROR_CLASS_NB; ++c) REQUIRE(p.appetiteScale[c] <= prev.appetiteScale[c] + 1e-9);
+    REQUIRE(p.modelElo >= prev.modelElo);
+    REQUIRE(p.choice.temperature > 0);
     prev = p;
   }
   // Out-of-range ratings are clamped to the scale.
   REQUIRE(level_params(100).elo == LEVEL_ELO_MIN);
   REQUIRE(level_params(5000).elo == LEVEL_ELO_MAX);
-  // Expert and Master make no deliberate errors; the levels below do.
-  for (int elo : {1800, 2000, 2100})
-    for (double a : level_params(elo).appetiteScale) REQUIRE(a == 0.0);
-  for (int elo : {600, 1200, 1500})
-    for (double a : level_params(elo).appetiteScale) REQUIRE(a > 0.0);
 }
 
-TEST_CASE("the human model blends the fitted bands", "[levels]") {
-  HumanModel a = human_model(1200), b = human_model(1500), mid = human_model(1350);
-  bool differ = false;
-  for (int k = 0; k < FEATURE_NB; ++k) {
-    differ = differ || human_model(600).w[k] != human_model(2100).w[k];
-    INFO(FEATURE_NAMES[k]);
-    REQUIRE(mid.w[k] >= std::min(a.w[k], b.w[k]) - 1e-4);
-    REQUIRE(mid.w[k] <= std::max(a.w[k], b.w[k]) + 1e-4);
+namespace {
+// Three moves the model likes equally: one that loses nothing, a mistake and a blunder (Win% lost
+// against the best: 0, about 12 and about 27 points).
+CandidateScan three_moves(std::vector<MoveProbability>& policy) {
+  CandidateScan scan;
+  const int scores[3] = {0, -120, -300};
+  const Move moves[3] = {Move(SQ_E2, SQ_E4), Move(SQ_D2, SQ_D4), Move(SQ_G1, SQ_F3)};
+  for (int i = 0; i < 3; ++i) {
+    Candidate c;
+    c.move = moves[i];
+    c.glance = c.deep = scores[i];
+    scan.moves.push_back(c);
+    policy.push_back({moves[i], 1.5f, 1.0f / 3});
   }
-  REQUIRE(differ);
-  for (int c = 0; c < ERROR_CLASS_NB; ++c) {
-    REQUIRE(mid.appetite[c] >= std::min(a.appetite[c], b.appetite[c]) - 1e-4);
-    REQUIRE(mid.appetite[c] <= std::max(a.appetite[c], b.appetite[c]) + 1e-4);
-  }
-  REQUIRE(mid.temperature > 0);
-  // Every band's fitted model prefers a move that loses nothing to one that loses a piece at a glance.
-  FeatureVector good{}, bad{};
-  set_losses(good, {0, 0, 0}, {0, 0, 0});
-  set_losses(bad, {-300, -300, -300}, {0, 0, 0});
-  for (int elo : {600, 900, 1200, 1500, 1800, 2100})
-    REQUIRE(human_logit(good, human_model(elo)) > human_logit(bad, human_model(elo)));
+  return scan;
 }
+}  // namespace
 
-TEST_CASE("moves are ranked in each view, ties sharing a rank", "[levels]") {
-  // Deep-view Win% losses (/10) of four moves: 0, 0.5, 0.5, 2 -> ranks 1, 2, 2, 4.
-  std::array<FeatureVector, 4> f{};
-  const float deep[4] = {0.0f, 0.5f, 0.5f, 2.0f};
-  FeatureVector* all[4];
-  for (int i = 0; i < 4; ++i) f[i][F_LOSS_DEEP] = deep[i], all[i] = &f[i];
-  set_ranks(all, 4);
-  REQUIRE(f[0][F_DEEP_RANK_LOG] == 0.0f);
-  REQUIRE(f[1][F_DEEP_RANK2] == 1.0f);
-  REQUIRE(f[2][F_DEEP_RANK2] == 1.0f);
-  REQUIRE(f[3][F_DEEP_RANK2] == 0.0f);
-  REQUIRE(f[3][F_DEEP_RANK3] == 0.0f);
-  REQUIRE(f[3][F_DEEP_RANK_LOG] == Approx(std::log(4.0)));
-  // The other views are all equal here: every move shares rank 1.
-  for (const FeatureVector& m : f) REQUIRE(m[F_GLANCE_RANK_LOG] == 0.0f);
-}
-
-TEST_CASE("the error appetite applies by the move's error class, scaled and sharpened", "[levels]") {
+TEST_CASE("the error appetite applies by the move's error class", "[levels]") {
   REQUIRE(error_class(4.9) == -1);
   REQUIRE(error_class(5.0) == ERROR_INACCURACY);
   REQUIRE(error_class(10.0) == ERROR_MISTAKE);
   REQUIRE(error_class(14.9) == ERROR_MISTAKE);
   REQUIRE(error_class(15.0) == ERROR_BLUNDER);
-  HumanModel m;
-  m.temperature = 0.5f;
-  m.appetite = {0.25f, 0.5f, 1.0f};
-  m.w[F_CHECK] = 2.0f;
-  FeatureVector f{};
-  f[F_CHECK] = 1;
-  REQUIRE(choice_logit(f, m, {1, 1, 1}) == Approx(4.0));  // no error: the fitted log-odds / temperature
-  for (auto [loss, bonus] : {std::pair{0.7, 0.25}, {1.2, 0.5}, {3.0, 1.0}}) {
-    f[F_LOSS_DEEP] = float(loss);  // Win% points / 10
-    REQUIRE(choice_logit(f, m, {1, 1, 1}) == Approx((2.0 + bonus) / 0.5));
-    REQUIRE(choice_logit(f, m, {2, 2, 2}) == Approx((2.0 + 2 * bonus) / 0.5));
-    REQUIRE(choice_logit(f, m, {0, 0, 0}) == Approx(2.0 / 0.5));  // Expert and up: no appetite
-  }
+  std::vector<MoveProbability> policy;
+  const CandidateScan scan = three_moves(policy);
+  REQUIRE(error_class(win_percent(0) - win_percent(-120)) == ERROR_MISTAKE);
+  REQUIRE(error_class(win_percent(0) - win_percent(-300)) == ERROR_BLUNDER);
+  auto shares = [&](const ChoiceParams& params) {
+    std::array<int, 3> n{};
+    for (int k = 0; k < 1000; ++k) ++n[choose_humanlike(scan, policy, params, (k + 0.5) / 1000)];
+    return n;
+  };
+  ChoiceParams neutral;
+  for (int n : shares(neutral)) REQUIRE(std::abs(n - 333) <= 2);  // the model alone: a third each
+  ChoiceParams careful;
+  careful.appetite = {0.0, -20.0, -20.0};
+  REQUIRE(shares(careful)[0] == 1000);
+  ChoiceParams reckless;
+  reckless.appetite = {0.0, 0.0, std::log(2.0)};  // blunders twice as likely as before
+  const auto r = shares(reckless);
+  REQUIRE(std::abs(r[2] - 500) <= 2);
+  REQUIRE(std::abs(r[0] - 250) <= 2);
+  // A cap on the Win% a move may lose leaves only the best move.
+  ChoiceParams capped;
+  capped.maxLoss = 5.0;
+  REQUIRE(shares(capped)[0] == 1000);
+}
+
+TEST_CASE("the temperature sharpens or broadens the model's choice", "[levels]") {
+  std::vector<MoveProbability> policy;
+  CandidateScan scan = three_moves(policy);
+  for (auto& c : scan.moves) c.deep = c.glance = 0;  // no errors: the model alone decides
+  policy[1].logit = 2.5f;                            // the model prefers the second move by e (1 logit)
+  auto share = [&](double temperature) {
+    ChoiceParams params;
+    params.temperature = temperature;
+    int n = 0;
+    for (int k = 0; k < 10000; ++k) n += choose_humanlike(scan, policy, params, (k + 0.5) / 10000) == 1;
+    return n / 10000.0;
+  };
+  const double e = std::exp(1.0);
+  REQUIRE(share(1.0) == Approx(e / (e + 2)).margin(1e-3));
+  REQUIRE(share(0.5) == Approx(e * e / (e * e + 2)).margin(1e-3));
+  REQUIRE(share(1e-3) == 1.0);
+  REQUIRE(share(1000.0) == Approx(1.0 / 3).margin(2e-3));
 }
 
 TEST_CASE("a plain recapture is never ignored for a move that loses at a glance", "[levels][absurd]") {
@@ -259,30 +261,4 @@ TEST_CASE("a fixed seed replays the same choices and different seeds differ", "[
   }
   // Eight seeds in four positions at Beginner: a level that never varied would give exactly four.
   REQUIRE(seen.size() > fens.size());
-}
-
-TEST_CASE("the humanlike choice honours the temperature and the loss cap", "[levels]") {
-  Position pos = play("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
-  Search search;
-  CandidateScan scan = scan_candidates(search, pos, 3, SearchLimits{});
-  REQUIRE(scan.moves.size() > 20);
-  HumanModel sharp = human_model(1200);
-  sharp.temperature = 1e-3f;
-  const LevelParams params = level_params(1200);
-  // A near-zero temperature always takes the most likely move that is not absurd.
-  const std::vector<bool> absurd = absurd_moves(scan);
-  int arg = 0;
-  for (std::size_t i = 0; i < scan.moves.size(); ++i)
-    if (!absurd[i] && choice_logit(scan.moves[i].features, sharp, params.appetiteScale) >
-                          choice_logit(scan.moves[arg].features, sharp, params.appetiteScale))
-      arg = int(i);
-  // (Nearly always: a near tie keeps a sliver of probability, so r stays off the very bottom.)
-  for (double r : {0.01, 0.3, 0.7, 0.999}) REQUIRE(choose_humanlike(scan, params, sharp, r) == arg);
-  // With a cap of zero loss only moves as good as the best (by the level's search) are allowed.
-  LevelParams capped = params;
-  capped.maxLoss = 0.0;
-  for (double r = 0.0; r < 1.0; r += 0.05) {
-    int i = choose_humanlike(scan, capped, human_model(1200), r);
-    REQUIRE(scan.moves[i].deep == scan.moves[0].deep);
-  }
 }

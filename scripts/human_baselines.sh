@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# How often full-strength Sparring at a fixed depth plays the human's move on the human model's
+# test positions: games 400-599 of each band file of ../shared/data/human/lichess_2018-06_by_band,
+# positions after ply 10 of the player whose rating is in the band (scripts/train_human_model.py
+# counts the model's figures on exactly these positions). One line per band file.
+#
+# usage: scripts/human_baselines.sh [depth] [out]     (defaults: 10, runs/baselines/engine-d10.txt)
+# env:   LEVELS (the sparring-levels binary), BANDS (which band files), SET (with LEVEL=...: a level
+#        instead of the engine, with these overrides, e.g. LEVEL=Beginner SET=temperature=0.5)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DEPTH=${1:-10}
+OUT=${2:-runs/baselines/engine-d10.txt}
+LEVELS=${LEVELS:-build/release/sparring-levels}
+DATA=${DATA:-../shared/data/human/lichess_2018-06_by_band}
+BANDS=${BANDS:-"-900 900-1100 1100-1300 1300-1500 1500-1700 1700-1900 1900-2100 2100-2300"}
+LEVEL=${LEVEL:-none}
+mkdir -p "$(dirname "$OUT")"
+for band in $BANDS; do
+  lo=${band%-*}; hi=${band#*-}
+  [ -z "$lo" ] && lo=0
+  [ -z "$hi" ] && hi=10000
+  depth=$DEPTH
+  [ "$LEVEL" != none ] && [ "$DEPTH" = 0 ] && depth=0
+  res=$("$LEVELS" humans --pgn "$DATA/$band.pgn" --elo-min "$lo" --elo-max "$hi" --first-game 400 --last-game 600 \
+    --level "$LEVEL" --engine-depth "$depth" --set "${SET:-}" 2>/dev/null)
+  positions=$(echo "$res" | head -1 | awk '{print $2}')
+  level=$(echo "$res" | grep "plays the human move" | awk '{print $NF}')
+  engine=$(echo "$res" | grep "full strength" | awk '{print $NF}')
+  echo -e "$band\t$positions\tlevel $level\tengine-d$DEPTH $engine" | tee -a "$OUT"
+done

@@ -1,0 +1,139 @@
+#include "human_policy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+#include "chess/movegen.h"
+#include "levels/policy_features.h"
+#include "nn/embedded.h"
+#include "nn/net_file.h"
+
+namespace sparring {
+
+namespace {
+
+constexpr int RATING_KNOT_FIRST = 400, RATING_KNOT_STEP = 200, RATING_KNOTS = 13;  // 400 ... 2800
+constexpr int SOURCE_NB = int(GameSource::NB);
+constexpr const char* ARCH = "human-policy-1";
+
+// The two rating knots around `elo` and the weight of the upper one.
+void rating_knots(int elo, int& k, float& w) {
+  const float t = float(std::clamp(elo, RATING_KNOT_FIRST, RATING_KNOT_FIRST + RATING_KNOT_STEP * (RATING_KNOTS - 1)) -
+                        RATING_KNOT_FIRST) /
+                  RATING_KNOT_STEP;
+  k = std::min(int(t), RATING_KNOTS - 2);
+  w = t - float(k);
+}
+
+}  // namespace
+
+std::string HumanPolicy::load(const std::uint8_t* bytes, std::size_t size) {
+  nn::NetFile file;
+  if (std::string e = file.parse(bytes, size); !e.empty()) return e;
+  std::istringstream arch(file.arch());
+  std::string name;
+  int a = 0, b = 0, q = 0;
+  if (!(arch >> name >> a >> b >> q) || name != ARCH || std::min({a, b, q}) < 1 || std::max({a, b, q}) > 4096)
+    return "not a human policy network (architecture '" + file.arch() + "')";
+  std::string error;
+  HumanPolicy n;
+  n.h1 = a, n.h2 = b, n.dq = q;
+  auto take = [&](const char* tensor, std::array<int, 4> shape, std::vector<float>& to) {
+    const nn::Tensor* t = file.get(tensor, shape, error);
+    if (t) to = t->data;
+    return t != nullptr;
+  };
+  using policy::INPUT_NB, policy::MOVE_INDEX_NB, policy::MOVE_PIECE_NB, policy::MOVE_FEATURE_NB;
+  const bool complete =
+      take("input", {INPUT_NB, a, 1, 1}, n.input) && take("b1", {a, 1, 1, 1}, n.b1) &&
+      take("r1", {RATING_KNOTS, a, 1, 1}, n.r1) && take("s1", {SOURCE_NB, a, 1, 1}, n.s1) &&
+      take("w2", {b, a, 1, 1}, n.w2) && take("b2", {b, 1, 1, 1}, n.b2) && take("r2", {RATING_KNOTS, b, 1, 1}, n.r2) &&
+      take("s2", {SOURCE_NB, b, 1, 1}, n.s2) && take("w3", {q, b, 1, 1}, n.w3) && take("b3", {q, 1, 1, 1}, n.b3) &&
+      take("out", {MOVE_INDEX_NB, q, 1, 1}, n.out) && take("out_bias", {MOVE_INDEX_NB, 1, 1, 1}, n.outBias) &&
+      take("piece", {MOVE_PIECE_NB, q, 1, 1}, n.piece) && take("move_vec", {MOVE_FEATURE_NB, q, 1, 1}, n.featureVec) &&
+      take("move_bias", {MOVE_FEATURE_NB, 1, 1, 1}, n.featureBias);
+  if (!complete) return error;
+  *this = std::move(n);
+  return {};
+}
+
+std::vector<MoveProbability> HumanPolicy::evaluate(const Position& pos, int elo, GameSource source) const {
+  std::vector<MoveProbability> result;
+  MoveList legal(pos);
+  if (legal.size() == 0 || !loaded()) return result;
+  int k;
+  float w;
+  rating_knots(elo, k, w);
+  const int src = std::clamp(int(source), 0, SOURCE_NB - 1);
+
+  // First layer: the active features' rows on top of the bias, rating and source vectors.
+  std::vector<float> l1(static_cast<std::size_t>(h1)), l2(static_cast<std::size_t>(h2)),
+      query(static_cast<std::size_t>(dq));
+  for (int i = 0; i < h1; ++i) l1[i] = b1[i] + r1[k * h1 + i] * (1 - w) + r1[(k + 1) * h1 + i] * w + s1[src * h1 + i];
+  std::uint16_t features[policy::MAX_ACTIVE];
+  const int active = policy::board_features(pos, features);
+  for (int f = 0; f < active; ++f) {
+    const float* row = &input[std::size_t(features[f]) * h1];
+    for (int i = 0; i < h1; ++i) l1[i] += row[i];
+  }
+  for (float& x : l1) x = std::max(x, 0.0f);
+  for (int j = 0; j < h2; ++j) {
+    const float* row = &w2[std::size_t(j) * h1];
+    float sum = 0;
+    for (int i = 0; i < h1; ++i) sum += row[i] * l1[i];
+    l2[j] = std::max(0.0f, sum + b2[j] + r2[k * h2 + j] * (1 - w) + r2[(k + 1) * h2 + j] * w + s2[src * h2 + j]);
+  }
+  for (int j = 0; j < dq; ++j) {
+    const float* row = &w3[std::size_t(j) * h2];
+    float sum = b3[j];
+    for (int i = 0; i < h2; ++i) sum += row[i] * l2[i];
+    query[j] = sum;
+  }
+  auto dot = [&](const float* row) {
+    float sum = 0;
+    for (int j = 0; j < dq; ++j) sum += row[j] * query[j];
+    return sum;
+  };
+  // Each move feature adds the same amount per unit to every move of the position.
+  float featureScore[policy::MOVE_FEATURE_NB];
+  for (int f = 0; f < policy::MOVE_FEATURE_NB; ++f) featureScore[f] = featureBias[f] + dot(&featureVec[f * dq]);
+  Position scratch = pos;
+  int glance[MAX_MOVES], bestGlance = -policy::GLANCE_MATE, n = 0;
+  for (Move m : legal) bestGlance = std::max(bestGlance, glance[n++] = policy::glance_score(scratch, m));
+  float maxLogit = -INFINITY;
+  n = 0;
+  for (Move m : legal) {
+    const int index = policy::move_index(pos, m);
+    float features[policy::MOVE_FEATURE_NB];
+    policy::move_features(policy::move_bits(scratch, m), bestGlance - glance[n++], features);
+    int rows[3];
+    policy::move_piece_rows(pos, m, rows);
+    float logit = outBias[index] + dot(&out[std::size_t(index) * dq]);
+    for (int r : rows) logit += dot(&piece[std::size_t(r) * dq]);
+    for (int f = 0; f < policy::MOVE_FEATURE_NB; ++f) logit += features[f] * featureScore[f];
+    result.push_back({m, logit, 0.0f});
+    maxLogit = std::max(maxLogit, logit);
+  }
+  double total = 0;
+  for (const MoveProbability& mp : result) total += std::exp(double(mp.logit - maxLogit));
+  for (MoveProbability& mp : result) mp.probability = float(std::exp(double(mp.logit - maxLogit)) / total);
+  return result;
+}
+
+const HumanPolicy& HumanPolicy::embedded() {
+  static const HumanPolicy net = [] {
+    HumanPolicy n;
+    const nn::Blob blob = nn::embedded_human_policy();
+    if (std::string e = n.load(blob.data, blob.size); !e.empty()) {
+      std::fprintf(stderr, "sparring: the built-in human move model is unusable: %s\n", e.c_str());
+      std::exit(1);
+    }
+    return n;
+  }();
+  return net;
+}
+
+}  // namespace sparring
