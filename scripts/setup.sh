@@ -4,7 +4,9 @@
 # Toga II, Glaurung under /usr/games): the judge and opponents of the calibration, bench and match
 # scripts, which call it themselves. `scripts/setup.sh train` installs what the trainers need
 # (PyTorch, numpy and matplotlib for Debian's /usr/bin/python3, and OpenBLAS: without it numpy and
-# PyTorch multiply matrices with the reference BLAS, 20 times slower). The tests never need either.
+# PyTorch multiply matrices with the reference BLAS, 20 times slower). `scripts/setup.sh windows`
+# installs the MinGW-w64 cross compiler that `make windows` builds sparring.exe with, and Wine, which
+# scripts/windows_check.sh runs it under. The tests never need any of these.
 set -euo pipefail
 # clang and its sanitizer/fuzzer runtimes: the libFuzzer targets (make fuzz-smoke).
 packages=(g++ cmake make catch2 libcxxopts-dev clang libclang-rt-14-dev)
@@ -12,8 +14,9 @@ case "${1:-}" in
 "") ;;
 references) packages=(stockfish ethereal-chess toga2 glaurung) ;;
 train) packages=(python3-torch python3-numpy python3-matplotlib libopenblas0-pthread) ;;
+windows) packages=(g++-mingw-w64-x86-64-posix wine wine64) ;;
 *)
-  echo "setup.sh: unknown argument '$1' (none, references or train)" >&2
+  echo "setup.sh: unknown argument '$1' (none, references, train or windows)" >&2
   exit 2
   ;;
 esac

@@ -19,15 +19,17 @@ class EngineError(Exception):
 
 
 class Engine:
-    def __init__(self, path, options=None):
+    def __init__(self, path, options=None, startup_timeout=5):
+        """`path` is the engine's executable, or a command as a list (["wine", "sparring.exe"])."""
         self.path = path
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        command = list(path) if isinstance(path, (list, tuple)) else [path]
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.lines = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
         self.send("uci")
-        self.expect("uciok", 5)
+        self.expect("uciok", startup_timeout)
         for name, value in (options or {}).items():
             self.setoption(name, value)
         self.sync()

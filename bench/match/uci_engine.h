@@ -1,5 +1,6 @@
 // One UCI engine as a child process: fork/exec with pipes, line reading with deadlines, the UCI
-// handshake and a timed `go`. POSIX only.
+// handshake and a timed `go`. POSIX only: the Windows build links uci_engine_win32.cpp instead,
+// which starts no engine.
 //
 // Thread use: an engine belongs to one thread, which must also be the one that starts and stops it
 // (on Linux the child is killed when the thread that forked it ends, so a dead runner leaves no

@@ -1,6 +1,14 @@
 #include "mate_search.h"
 
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#else
 #include <sys/mman.h>
+#endif
 
 #include <algorithm>
 #include <bit>
@@ -34,13 +42,22 @@ class MateTable {
       // and they go back when the proof ends (a freed malloc block could stay in the process).
       // A zeroed entry reads as empty: a real position's key is zero with odds of 2^-64.
       bytes = size * sizeof(Entry);
+#ifdef _WIN32
+      void* p = VirtualAlloc(nullptr, bytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);  // zeroed, lazily
+      if (p) entries = static_cast<Entry*>(p), mask = size - 1;
+#else
       void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
       if (p != MAP_FAILED) entries = static_cast<Entry*>(p), mask = size - 1;
+#endif
     }
     if (!entries) entries = &fallback, bytes = 0;  // one slot still gives correct (slow) proofs
   }
   ~MateTable() {
+#ifdef _WIN32
+    if (bytes) VirtualFree(entries, 0, MEM_RELEASE);
+#else
     if (bytes) munmap(entries, bytes);
+#endif
   }
   MateTable(const MateTable&) = delete;
   MateTable& operator=(const MateTable&) = delete;
