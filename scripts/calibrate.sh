@@ -104,7 +104,7 @@ for part in "${parts[@]}"; do
     bands=("Beginner -900 0 900" "Easy 900-1100 900 1100" "Medium 1100-1300 1100 1300" "Hard 1300-1500 1300 1500"
       "Hard 1500-1700 1500 1700" "Expert 1700-1900 1700 1900" "Master 1900-2100 1900 2100"
       "Master 2100-2300 2100 2300")
-    # Held-out games (the model is fitted on games 0-299), CONCURRENCY bands at a time.
+    # The test games (400 on: the human move model never saw them), CONCURRENCY bands at a time.
     for b in "${bands[@]}"; do
       read -r l file lo hi <<<"$b"
       echo "$build/sparring-levels humans --pgn $data/human/lichess_2018-06_by_band/$file.pgn --level $l" \

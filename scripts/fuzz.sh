@@ -35,6 +35,7 @@ for t in "${targets[@]}"; do
   mkdir -p "$work" "$artifacts" "$(dirname "$log")"
   maxlen=512  # enough for long move sequences, SAN and FEN; UCI sessions need more
   [ "$t" = uci ] && maxlen=4096
+  [ "$t" = net_file ] && maxlen=32768 # a whole (tiny) network file
   dict=()
   [ -f "fuzz/$t.dict" ] && dict=(-dict="fuzz/$t.dict")
   start=$(date +%s)

@@ -6,7 +6,9 @@
 #
 # usage: scripts/human_baselines.sh [depth] [out]     (defaults: 10, runs/baselines/engine-d10.txt)
 # env:   LEVELS (the sparring-levels binary), BANDS (which band files), SET (with LEVEL=...: a level
-#        instead of the engine, with these overrides, e.g. LEVEL=Beginner SET=temperature=0.5)
+#        instead of the engine, with these overrides, e.g. LEVEL=Beginner SET=temperature=0.5),
+#        FIRST/LAST (the games: 400/600 is the test set; 360/400 is the validation games that settings
+#        are chosen on)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DEPTH=${1:-10}
@@ -15,6 +17,8 @@ LEVELS=${LEVELS:-build/release/sparring-levels}
 DATA=${DATA:-../shared/data/human/lichess_2018-06_by_band}
 BANDS=${BANDS:-"-900 900-1100 1100-1300 1300-1500 1500-1700 1700-1900 1900-2100 2100-2300"}
 LEVEL=${LEVEL:-none}
+FIRST=${FIRST:-400}
+LAST=${LAST:-600}
 mkdir -p "$(dirname "$OUT")"
 for band in $BANDS; do
   lo=${band%-*}; hi=${band#*-}
@@ -22,7 +26,7 @@ for band in $BANDS; do
   [ -z "$hi" ] && hi=10000
   depth=$DEPTH
   [ "$LEVEL" != none ] && [ "$DEPTH" = 0 ] && depth=0
-  res=$("$LEVELS" humans --pgn "$DATA/$band.pgn" --elo-min "$lo" --elo-max "$hi" --first-game 400 --last-game 600 \
+  res=$("$LEVELS" humans --pgn "$DATA/$band.pgn" --elo-min "$lo" --elo-max "$hi" --first-game "$FIRST" --last-game "$LAST" \
     --level "$LEVEL" --engine-depth "$depth" --set "${SET:-}" 2>/dev/null)
   positions=$(echo "$res" | head -1 | awk '{print $2}')
   level=$(echo "$res" | grep "plays the human move" | awk '{print $NF}')

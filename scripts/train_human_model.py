@@ -190,19 +190,32 @@ def segment_stats(logits, b):
     return tl - lse, better == 0, better < 3
 
 
-def evaluate(model, data, idx, batch=4096):
+SAMPLING_TEMPERATURES = (1.0, 0.75, 0.5, 0.35, 0.25)
+
+
+def evaluate(model, data, idx, batch=4096, sampling=False):
+    """Top-1, top-3 and mean log-likelihood of the human move; with sampling, also the expected share
+    of human moves when a move is drawn from the model at each of SAMPLING_TEMPERATURES (logits / T),
+    which is what a level that samples the model plays before its error appetite and filters."""
     model.eval()
-    ll, top1, top3 = [], [], []
+    ll, top1, top3, drawn = [], [], [], []
     with torch.no_grad():
         for i in range(0, len(idx), batch):
             b = data.batch(idx[i:i + batch])
-            l, t1, t3 = segment_stats(model(b), b)
+            logits = model(b)
+            l, t1, t3 = segment_stats(logits, b)
             ll.append(l.numpy()), top1.append(t1.numpy()), top3.append(t3.numpy())
+            if sampling:
+                drawn.append(np.stack([segment_stats(logits / t, b)[0].exp().numpy() for t in SAMPLING_TEMPERATURES]))
     model.train()
     if not ll:
         return dict(n=0, top1=float("nan"), top3=float("nan"), ll=float("nan"))
     ll, top1, top3 = np.concatenate(ll), np.concatenate(top1), np.concatenate(top3)
-    return dict(n=int(len(ll)), top1=float(top1.mean() * 100), top3=float(top3.mean() * 100), ll=float(ll.mean()))
+    r = dict(n=int(len(ll)), top1=float(top1.mean() * 100), top3=float(top3.mean() * 100), ll=float(ll.mean()))
+    if sampling:
+        share = np.concatenate(drawn, axis=1).mean(axis=1) * 100
+        r["sampled"] = {str(t): float(v) for t, v in zip(SAMPLING_TEMPERATURES, share)}
+    return r
 
 
 def test_sets(data):
@@ -460,6 +473,17 @@ def report_test(model, data, args, arch, curve, say):
     mean = float(np.mean([report["test"][BANDS[b]]["after_ply_10"]["top1"] for b in TARGET_BANDS]))
     report["test_mean_top1_600_2100"] = mean
     lines.append(f"\nmean top-1 over the band files 600-2100: {mean:.1f}%")
+    # What the levels' temperatures are chosen on: the validation positions, never the test set.
+    lines += ["\nValidation (Lichess, after ply 10): human moves drawn when sampling at temperature T, %",
+              "| band | positions | top-1 % | " + " | ".join(f"T={t}" for t in SAMPLING_TEMPERATURES) + " |",
+              "|---|---|---|" + "---|" * len(SAMPLING_TEMPERATURES)]
+    report["validation_sampling"] = {}
+    for name, idx in val.items():
+        if name == "all":
+            continue
+        r = report["validation_sampling"][name] = evaluate(model, data, idx, sampling=True)
+        lines.append(f"| {name} | {r['n']} | {r['top1']:.1f} | "
+                     + " | ".join(f"{r['sampled'][str(t)]:.1f}" for t in SAMPLING_TEMPERATURES) + " |")
     report["curve"] = curve
     report["baselines"] = baselines = read_baselines(args.baselines or [])
     for label, figures in baselines.items():

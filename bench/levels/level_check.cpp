@@ -7,6 +7,7 @@
 //   selfplay: games between two levels, in process.
 //   openings: a level's first moves and replies to 1.e4 and 1.d4 from the start position, one game
 //           per seed (scripts/opening_tvd.py compares them with people's).
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -24,6 +25,7 @@
 #include "chess/notation.h"
 #include "chess/pgn.h"
 #include "engine/mate_search.h"
+#include "levels/human_policy.h"
 #include "levels/level_player.h"
 
 using namespace sparring;
@@ -146,6 +148,12 @@ int human_match(const cxxopts::ParseResult& args) {
   level.overrides = parse_overrides(args["set"].as<std::string>());
   Search levelSearch, engineSearch;
   int positions = 0, levelMatches = 0, engineMatches = 0;
+  struct Timing {
+    double sum = 0, worst = 0;
+    int n = 0;
+    void add(double ms) { sum += ms, worst = std::max(worst, ms), ++n; }
+    double mean() const { return n ? sum / n : 0.0; }
+  } choiceTime, modelTime;
   PgnReader reader(in, path);
   PgnGame game;
   std::string error;
@@ -166,8 +174,16 @@ int human_match(const cxxopts::ParseResult& args) {
       const int moverElo = rating[pos.side_to_move()];
       if (ply >= skip && moverElo >= eloMin && moverElo < eloMax && MoveList(pos).size() > 1) {
         ++positions;
-        if (withLevel)
-          levelMatches += LevelPlayer::choose(levelSearch, pos, SearchLimits{}, level, {}, nullptr) == human;
+        if (withLevel) {
+          const auto t0 = std::chrono::steady_clock::now();
+          const Move chosen = LevelPlayer::choose(levelSearch, pos, SearchLimits{}, level, {}, nullptr);
+          const auto t1 = std::chrono::steady_clock::now();
+          HumanPolicy::embedded().evaluate(pos, level_params(levelElo).modelElo, GameSource::BLITZ);
+          const auto t2 = std::chrono::steady_clock::now();
+          levelMatches += chosen == human;
+          choiceTime.add(std::chrono::duration<double, std::milli>(t1 - t0).count());
+          modelTime.add(std::chrono::duration<double, std::milli>(t2 - t1).count());
+        }
         if (engineDepth > 0) {  // 0: the level alone, for quicker experiments
           SearchLimits limits;
           limits.depth = engineDepth;
@@ -185,6 +201,11 @@ int human_match(const cxxopts::ParseResult& args) {
   std::printf("level %d plays the human move: %.1f%%\n", levelElo, positions ? 100.0 * levelMatches / positions : 0.0);
   std::printf("full strength, depth %d:       %.1f%%\n", engineDepth,
               positions ? 100.0 * engineMatches / positions : 0.0);
+  if (withLevel)
+    std::printf(
+        "time a position: the human move model %.3f ms (worst %.3f), the level's whole choice %.1f ms "
+        "(worst %.1f)\n",
+        modelTime.mean(), modelTime.worst, choiceTime.mean(), choiceTime.worst);
   return 0;
 }
 
@@ -309,10 +330,11 @@ int main(int argc, char** argv) {
       "white", "selfplay: the level of the first player", cxxopts::value<std::string>()->default_value("Beginner"))(
       "black", "selfplay: the level of the second player", cxxopts::value<std::string>()->default_value("Beginner"))(
       "games", "selfplay: games (the players swap colours each game); openings: seeds",
-      cxxopts::value<int>()->default_value("2"))(
-      "openings", "selfplay: EPD of start positions", cxxopts::value<std::string>())(
+      cxxopts::value<int>()->default_value("2"))("openings", "selfplay: EPD of start positions",
+                                                 cxxopts::value<std::string>())(
       "pgn-out", "selfplay: PGN file the games are appended to", cxxopts::value<std::string>())(
-      "set", "humans, openings: override the level's parameters, e.g. depth=2,model=1100,temperature=0.8,appetite=0.5,cap=5",
+      "set",
+      "humans, openings: override the level's parameters, e.g. depth=2,model=1100,temperature=0.8,appetite=0.5,cap=5",
       cxxopts::value<std::string>()->default_value(""))("white-set", "selfplay: --set for the first player",
                                                         cxxopts::value<std::string>()->default_value(""))(
       "black-set", "selfplay: --set for the second player", cxxopts::value<std::string>()->default_value(""))(

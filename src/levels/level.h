@@ -11,6 +11,10 @@
 namespace sparring {
 
 constexpr int LEVEL_ELO_MIN = 600, LEVEL_ELO_MAX = 2100;
+// The opening is repertoire more than calculation: for the game's first plies a level draws from the
+// human move model as it is (temperature 1), so its openings spread like those of people of its
+// rating; after them it samples at its own temperature.
+constexpr int LEVEL_OPENING_PLIES = 10;
 
 struct NamedLevel {
   const char* name;
