@@ -353,11 +353,13 @@ void UciLoop::cmd_perft(std::istringstream& is) {
   perftThread = std::thread([this, root = pos, depth]() mutable {
     PerftResult r = perft_divide(root, depth, perftStop,
                                  [&](Move m, std::uint64_t n) { print(to_uci(root, m) + ": " + std::to_string(n)); });
+    // Not running any more before the last line goes out: a GUI that answers it with `go` at once must
+    // not find the count still running.
+    perftRunning = false;
     if (r.stopped)
       print("info string perft stopped (partial count: " + std::to_string(r.nodes) + " nodes)");
     else
       print("\nNodes searched: " + std::to_string(r.nodes) + "\n");
-    perftRunning = false;
   });
 }
 

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The human move model's training records (the data recipe of src/levels/human_policy.nnw): every rated
+# game of ../shared/data/human turned into records by sparring-human-data, about an hour on one core,
+# 12 GB under runs/ (never committed). Train on them with scripts/train_human_model.py.
+#   band:     the Lichess 2018-06 band files; games 400 on are the test set, 360-399 validation
+#   lichess:  the extra 2018-06 files and 19,663 Lichess games of 2013-2017
+#   otb:      500,442 over-the-board games with FIDE ratings
+# Deduplicated by move text across files; any copy of a test game is dropped (the band files overlap).
+# usage: scripts/human_data.sh [OUT]     (default runs/human-v2)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-runs/human-v2}
+data=../shared/data/human
+cmake --build build/release -j2 --target sparring-human-data >/dev/null
+args=()
+for b in -900 900-1100 1100-1300 1300-1500 1500-1700 1700-1900 1900-2100 2100-2300 2300-2500 2500-; do
+  args+=("band:$data/lichess_2018-06_by_band/$b.pgn")
+done
+args+=("lichess:$data/lichess_2018-06_extra/2300-2500.pgn" "lichess:$data/lichess_2018-06_extra/2500.pgn")
+args+=("lichess:$data/lichess_more/lichess_kaggle_fgf.pgn")
+for f in "$data"/twic_otb/*.xz; do args+=("otb:$f"); done
+build/release/sparring-human-data --out "$out" "${args[@]}"
