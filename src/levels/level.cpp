@@ -20,9 +20,9 @@ struct Anchor {
 // error rates of each level's human band (calibration-targets.md) and the ladder of levels (about
 // 300 Elo a named level; scripts/calibrate.sh ladder). See docs/levels.md.
 constexpr Anchor ANCHORS[] = {
-    {600, 4, 600, 0.5, {0.28, 0.48, 0.72}},    // Beginner
-    {900, 4, 900, 0.5, {0.20, 0.43, 0.48}},    // Easy
-    {1200, 4, 1200, 0.5, {0.13, 0.28, 0.40}},  // Medium
+    {600, 4, 800, 0.5, {0.40, 0.60, 1.30}},    // Beginner
+    {900, 4, 900, 0.5, {0.35, 0.80, 0.90}},    // Easy
+    {1200, 4, 1200, 0.5, {0.23, 0.67, 0.74}},  // Medium
     {1500, 5, 1500, 0.5, {0.04, 0.15, 0.21}},  // Hard
     {1800, 6, 1800, 0.4, {0.25, 0.37, 0.68}},  // Expert
     {2100, 6, 2100, 0.4, {0.21, 0.29, 0.60}},  // Master
