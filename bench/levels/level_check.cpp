@@ -178,7 +178,8 @@ int human_match(const cxxopts::ParseResult& args) {
           const auto t0 = std::chrono::steady_clock::now();
           const Move chosen = LevelPlayer::choose(levelSearch, pos, SearchLimits{}, level, {}, nullptr);
           const auto t1 = std::chrono::steady_clock::now();
-          HumanPolicy::embedded().evaluate(pos, level_params(levelElo).modelElo, GameSource::BLITZ);
+          HumanPolicy::embedded().evaluate(pos, level.overrides.modelElo.value_or(level_params(levelElo).modelElo),
+                                           GameSource::BLITZ);
           const auto t2 = std::chrono::steady_clock::now();
           levelMatches += chosen == human;
           choiceTime.add(std::chrono::duration<double, std::milli>(t1 - t0).count());
