@@ -2,12 +2,14 @@
 // byte picks a legal move (or, for bytes >= 248, a null move when not in check). After each move
 // the incremental state must agree with a position set up from scratch from its FEN (key, pieces
 // and material, checkers, pins) and gives_check must have predicted the check; at the end every
-// move is undone and each earlier position must come back exactly.
+// move is undone and each earlier position must come back exactly. Perft's own copy-make board
+// must count two plies from every position as Position's make/undo does.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "chess/movegen.h"
+#include "chess/perft.h"
 #include "fuzz_check.h"
 
 using namespace sparring;
@@ -33,6 +35,16 @@ void check_against_scratch(const Position& pos) {
   for (Square s = SQ_A1; s <= SQ_H8; s = s + 1) FUZZ_CHECK(scratch.piece_on(s) == pos.piece_on(s));
   FUZZ_CHECK(scratch.castling_rights() == pos.castling_rights());
   FUZZ_CHECK(scratch.rule50() == pos.rule50());
+}
+
+void check_perft_board(Position& pos) {
+  std::uint64_t viaPosition = 0;
+  for (Move m : MoveList(pos)) {
+    pos.make_move(m);
+    viaPosition += count_legal_moves(pos);
+    pos.undo_move(m);
+  }
+  FUZZ_CHECK(perft(pos, 2) == viaPosition);
 }
 
 struct Snapshot {
@@ -69,6 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       played.push_back(m);
     }
     check_against_scratch(pos);
+    check_perft_board(pos);
     (void)pos.is_automatic_draw();
     (void)pos.repetition_count();
   }

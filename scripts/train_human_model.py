@@ -334,6 +334,7 @@ def main():
     ap.add_argument("--data", help="records of sparring-human-data (train, validation and test)")
     ap.add_argument("--load", help="instead of training: this net file (to report its test figures or "
                                    "write the reference probabilities)")
+    ap.add_argument("--init", help="train on from this net file (same --h1/--h2/--dq) instead of random weights")
     ap.add_argument("--reference", help="with --load: records of `sparring-human-data --positions`")
     ap.add_argument("--reference-out", default="tests/data/human_policy_reference.txt")
     ap.add_argument("--baselines", nargs="*", help="files of scripts/human_baselines.sh to report and plot beside")
@@ -394,7 +395,12 @@ def main():
     say(f"{len(data.pos)} positions ({len(train)} train, {len(val['all'])} validation, {(data.split == 2).sum()} test), "
         f"loaded in {time.time() - t0:.0f} s; args {vars(args)}")
 
-    model = HumanPolicy(args.h1, args.h2, args.dq)
+    if args.init:
+        model, arch = load_net(args.init)
+        assert arch.split()[1:] == [str(args.h1), str(args.h2), str(args.dq)], f"{args.init} is {arch}"
+        say(f"starting from {args.init}")
+    else:
+        model = HumanPolicy(args.h1, args.h2, args.dq)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
     steps = int(args.epochs * len(train) / args.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.05,

@@ -18,8 +18,8 @@ enum GenType {
 
 namespace movegen_detail {
 
-template <Color Us, GenType Type, class Sink>
-void generate_pawn_moves(const Position& pos, Sink& sink, Bitboard checkMask, Bitboard pinned) {
+template <Color Us, GenType Type, class Sink, class Board>
+void generate_pawn_moves(const Board& pos, Sink& sink, Bitboard checkMask, Bitboard pinned) {
   constexpr Color Them = ~Us;
   constexpr Direction Up = Us == WHITE ? NORTH : SOUTH;
   constexpr Direction UpLeft = Us == WHITE ? Direction(NORTH + WEST) : Direction(SOUTH + EAST);
@@ -97,8 +97,8 @@ void generate_pawn_moves(const Position& pos, Sink& sink, Bitboard checkMask, Bi
   }
 }
 
-template <Color Us, PieceType Pt, class Sink>
-void generate_piece_moves(const Position& pos, Sink& sink, Bitboard target, Bitboard pinned, Square ksq) {
+template <Color Us, PieceType Pt, class Sink, class Board>
+void generate_piece_moves(const Board& pos, Sink& sink, Bitboard target, Bitboard pinned, Square ksq) {
   Bitboard pieces = pos.pieces(Us, Pt);
   if constexpr (Pt == KNIGHT) pieces &= ~pinned;  // a pinned knight can never move
   const Bitboard occ = pos.pieces();
@@ -106,12 +106,12 @@ void generate_piece_moves(const Position& pos, Sink& sink, Bitboard target, Bitb
     Square from = pop_lsb(pieces);
     Bitboard moves = attacks_bb(Pt, from, occ) & target;
     if (pinned & square_bb(from)) moves &= line_bb(ksq, from);
-    sink.piece_moves(from, moves);
+    sink.piece_moves(Pt, from, moves);
   }
 }
 
-template <Color Us, GenType Type, class Sink>
-void generate(const Position& pos, Sink& sink) {
+template <Color Us, GenType Type, class Sink, class Board>
+void generate(const Board& pos, Sink& sink) {
   constexpr Color Them = ~Us;
   const Square ksq = pos.king_square(Us);
   const Bitboard checkers = pos.checkers();
@@ -126,7 +126,7 @@ void generate(const Position& pos, Sink& sink) {
     Square to = pop_lsb(kingTargets);
     if (!pos.attacked_by(Them, to, occNoKing)) safe |= square_bb(to);
   }
-  sink.piece_moves(ksq, safe);
+  sink.piece_moves(KING, ksq, safe);
 
   if (more_than_one(checkers)) return;  // double check: only the king may move
 
@@ -159,9 +159,11 @@ void generate(const Position& pos, Sink& sink) {
 
 }  // namespace movegen_detail
 
-// Generates the legal moves of the given type into the sink.
-template <GenType Type, class Sink>
-void generate(const Position& pos, Sink& sink) {
+// Generates the legal moves of the given type into the sink. The board is a Position, or any
+// PieceSets that also answers side_to_move, checkers, blockers_for_king, ep_square and the
+// castling queries as Position does (perft's copy-make board).
+template <GenType Type, class Sink, class Board>
+void generate(const Board& pos, Sink& sink) {
   if (pos.side_to_move() == WHITE)
     movegen_detail::generate<WHITE, Type>(pos, sink);
   else
@@ -172,7 +174,7 @@ void generate(const Position& pos, Sink& sink) {
 struct MoveWriter {
   Move* cur;
   void move(Move m) { *cur++ = m; }
-  void piece_moves(Square from, Bitboard targets) {
+  void piece_moves(PieceType, Square from, Bitboard targets) {
     while (targets) *cur++ = Move(from, pop_lsb(targets));
   }
   void pawn_moves(Bitboard targets, int offset) {
@@ -193,7 +195,7 @@ struct MoveWriter {
 struct MoveCounter {
   std::uint64_t n = 0;
   void move(Move) { ++n; }
-  void piece_moves(Square, Bitboard targets) { n += popcount(targets); }
+  void piece_moves(PieceType, Square, Bitboard targets) { n += popcount(targets); }
   void pawn_moves(Bitboard targets, int) { n += popcount(targets); }
   void promotions(Bitboard targets, int) { n += 4 * popcount(targets); }
 };

@@ -261,33 +261,10 @@ std::string Position::fen() const {
   return s;
 }
 
-Bitboard Position::attackers_to(Square s, Bitboard occ) const {
-  return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) |
-         (knight_attacks(s) & pieces(KNIGHT)) | (bishop_attacks(s, occ) & pieces(BISHOP, QUEEN)) |
-         (rook_attacks(s, occ) & pieces(ROOK, QUEEN)) | (king_attacks(s) & pieces(KING));
-}
-
-bool Position::attacked_by(Color c, Square s, Bitboard occ) const {
-  return (pawn_attacks(~c, s) & pieces(c, PAWN)) || (knight_attacks(s) & pieces(c, KNIGHT)) ||
-         (king_attacks(s) & pieces(c, KING)) || (bishop_attacks(s, occ) & pieces(c, BISHOP, QUEEN)) ||
-         (rook_attacks(s, occ) & pieces(c, ROOK, QUEEN));
-}
-
 void Position::update_slider_blockers(Color c) {
   StateInfo& si = st();
-  Square ksq = king_square(c);
-  si.blockers[c] = si.pinners[c] = 0;
-  Bitboard snipers =
-      ((rook_attacks(ksq, 0) & pieces(~c, ROOK, QUEEN)) | (bishop_attacks(ksq, 0) & pieces(~c, BISHOP, QUEEN)));
-  Bitboard occ = pieces() ^ snipers;
-  while (snipers) {
-    Square s = pop_lsb(snipers);
-    Bitboard b = between_bb(ksq, s) & occ & ~square_bb(s);
-    if (b && !more_than_one(b)) {
-      si.blockers[c] |= b;
-      if (b & pieces(c)) si.pinners[c] |= square_bb(s);
-    }
-  }
+  si.pinners[c] = 0;
+  si.blockers[c] = slider_blockers(c, &si.pinners[c]);
 }
 
 void Position::update_check_info() {

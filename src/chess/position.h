@@ -34,7 +34,53 @@ struct StateInfo {
 
 constexpr const char* START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-class Position {
+// The pieces as bitboards and the attack queries made of them: shared by Position and the
+// copy-make board of perft, so the move generator can run on either.
+class PieceSets {
+ public:
+  Bitboard pieces() const { return byColor[WHITE] | byColor[BLACK]; }
+  Bitboard pieces(Color c) const { return byColor[c]; }
+  Bitboard pieces(PieceType pt) const { return byType[pt]; }
+  Bitboard pieces(PieceType a, PieceType b) const { return byType[a] | byType[b]; }
+  Bitboard pieces(Color c, PieceType pt) const { return byColor[c] & byType[pt]; }
+  Bitboard pieces(Color c, PieceType a, PieceType b) const { return byColor[c] & (byType[a] | byType[b]); }
+  Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+  int count(Color c, PieceType pt) const { return popcount(pieces(c, pt)); }
+
+  Bitboard attackers_to(Square s, Bitboard occ) const {
+    return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) |
+           (knight_attacks(s) & pieces(KNIGHT)) | (bishop_attacks(s, occ) & pieces(BISHOP, QUEEN)) |
+           (rook_attacks(s, occ) & pieces(ROOK, QUEEN)) | (king_attacks(s) & pieces(KING));
+  }
+  bool attacked_by(Color c, Square s, Bitboard occ) const {
+    return (pawn_attacks(~c, s) & pieces(c, PAWN)) || (knight_attacks(s) & pieces(c, KNIGHT)) ||
+           (king_attacks(s) & pieces(c, KING)) || (bishop_attacks(s, occ) & pieces(c, BISHOP, QUEEN)) ||
+           (rook_attacks(s, occ) & pieces(c, ROOK, QUEEN));
+  }
+  // Pieces of either colour that alone stand between king `c` and an enemy slider.
+  Bitboard slider_blockers(Color c, Bitboard* pinners = nullptr) const {
+    const Square ksq = king_square(c);
+    Bitboard blockers = 0;
+    Bitboard snipers =
+        (rook_attacks(ksq, 0) & pieces(~c, ROOK, QUEEN)) | (bishop_attacks(ksq, 0) & pieces(~c, BISHOP, QUEEN));
+    const Bitboard occ = pieces() ^ snipers;
+    while (snipers) {
+      Square s = pop_lsb(snipers);
+      Bitboard b = between_bb(ksq, s) & occ;
+      if (b && !more_than_one(b)) {
+        blockers |= b;
+        if (pinners && (b & pieces(c))) *pinners |= square_bb(s);
+      }
+    }
+    return blockers;
+  }
+
+ protected:
+  Bitboard byType[PIECE_TYPE_NB];
+  Bitboard byColor[COLOR_NB];
+};
+
+class Position : public PieceSets {
  public:
   static void init();  // tables and Zobrist keys; call once before any Position is used
 
@@ -45,22 +91,12 @@ class Position {
   std::string set_fen(std::string_view fen);
   std::string fen() const;
 
-  // Board queries.
-  Bitboard pieces() const { return byColor[WHITE] | byColor[BLACK]; }
-  Bitboard pieces(Color c) const { return byColor[c]; }
-  Bitboard pieces(PieceType pt) const { return byType[pt]; }
-  Bitboard pieces(PieceType a, PieceType b) const { return byType[a] | byType[b]; }
-  Bitboard pieces(Color c, PieceType pt) const { return byColor[c] & byType[pt]; }
-  Bitboard pieces(Color c, PieceType a, PieceType b) const { return byColor[c] & (byType[a] | byType[b]); }
+  // Board queries (the piece sets' are inherited).
   Piece piece_on(Square s) const { return board[s]; }
   bool empty(Square s) const { return board[s] == NO_PIECE; }
-  Square king_square(Color c) const { return lsb(pieces(c, KING)); }
   Color side_to_move() const { return sideToMove; }
-  int count(Color c, PieceType pt) const { return popcount(pieces(c, pt)); }
 
   // Attacks.
-  Bitboard attackers_to(Square s, Bitboard occupied) const;
-  bool attacked_by(Color c, Square s, Bitboard occupied) const;
   Bitboard checkers() const { return st().checkers; }
   bool in_check() const { return st().checkers != 0; }
   Bitboard blockers_for_king(Color c) const { return st().blockers[c]; }
@@ -72,6 +108,7 @@ class Position {
   Square castling_rook_square(CastlingRights cr) const { return castlingRookSquare[cr]; }
   Bitboard castling_path(CastlingRights cr) const { return castlingPath[cr]; }           // must be empty
   Bitboard castling_king_path(CastlingRights cr) const { return castlingKingPath[cr]; }  // must not be attacked
+  int castling_rights_lost(Square s) const { return castlingMask[s]; }  // when a piece leaves or reaches s
   bool is_chess960() const { return chess960; }
   void set_chess960(bool on) { chess960 = on; }
 
@@ -137,8 +174,6 @@ class Position {
   std::string validate() const;
 
   Piece board[SQUARE_NB];
-  Bitboard byType[PIECE_TYPE_NB];
-  Bitboard byColor[COLOR_NB];
   Color sideToMove;
   int gamePly;
   bool chess960 = false;
