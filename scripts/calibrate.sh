@@ -13,6 +13,8 @@
 #             (SF_GAMES games each)
 #   humans    how often each level plays the human's move in held-out rated games, next to the
 #             full-strength engine at depth 10
+#   clock     neighbouring levels at 1 s + 10 ms and 2 s + 0 (CLOCK_TCS, CLOCK_GAMES games each,
+#             default 100): every level must keep to its clock (0 time forfeits)
 # Usage: scripts/calibrate.sh [part ...]   (default: all parts; several hours on two cores)
 # Environment: GAMES (default 100), LADDER_GAMES (default 200), SF_GAMES (default 100), HUMAN_GAMES (held-out
 # games per band file, default 100), LEVELS (the levels of the errors and ladder parts), JUDGE,
@@ -33,7 +35,7 @@ tc="${TC:-60+0.6}"
 humanGames="${HUMAN_GAMES:-100}"
 conc="${CONCURRENCY:-2}"
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(mates errors ladder stockfish humans)
+[ ${#parts[@]} -eq 0 ] && parts=(mates errors ladder stockfish humans clock)
 mkdir -p "$out"
 "$root/scripts/setup.sh" references # the judge and the stockfish part's opponent
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -116,8 +118,22 @@ for part in "${parts[@]}"; do
       cat "$out/humans-$file.txt"
     done | tee "$out/humans.txt"
     ;;
+  clock)
+    # Neighbouring levels at short clocks: the level's whole choice must shrink with the clock, so
+    # the failures table of every match must show 0 time forfeits.
+    for clockTc in ${CLOCK_TCS:-1+0.01 2+0}; do
+      for ((i = 0; i + 1 < ${#levels[@]}; i++)); do
+        a="${levels[$i]}" b="${levels[$((i + 1))]}"
+        "$build/sparring-match" --engine cmd="$build/sparring" name="$a" option.Level="$a" \
+          --engine cmd="$build/sparring" name="$b" option.Level="$b" \
+          --openings "$data/openings/noob_2moves.epd" --order random --seed "$seed" --tc "$clockTc" \
+          --games "${CLOCK_GAMES:-100}" --concurrency "$conc" | tee "$out/clock-$clockTc-$a-$b.txt" |
+          grep -A3 "^Engine  *illegal"
+      done
+    done
+    ;;
   *)
-    echo "calibrate.sh: unknown part '$part' (mates errors ladder stockfish humans)" >&2
+    echo "calibrate.sh: unknown part '$part' (mates errors ladder stockfish humans clock)" >&2
     exit 2
     ;;
   esac
