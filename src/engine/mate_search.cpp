@@ -122,7 +122,8 @@ class Prover {
   void make(Move m) {
     pos.make_move(m);
     if (++nodes >= limits.nodeBudget && limits.nodeBudget) aborted = true;
-    if ((nodes & 4095) == 0 && limits.interrupted && limits.interrupted()) aborted = true;
+    // Every 256 nodes (a few milliseconds at most): a level's guard may have only a few to spend.
+    if ((nodes & 255) == 0 && limits.interrupted && limits.interrupted()) aborted = true;
   }
   enum class Known { NOTHING, MATE, NO_MATE };
   // What the table knows of "mate within n" here; `ttMove` gets its move either way.
