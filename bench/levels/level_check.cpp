@@ -48,7 +48,7 @@ std::vector<int> parse_levels(const std::string& spec) {
   return elos;
 }
 
-// "depth=2,model=1100,temperature=0.8,appetite=0.5,cap=5": calibration experiments on a level's
+// "depth=2,model=1100,temperature=0.8,appetite=0.5,size=0.3,cap=5": calibration experiments on a level's
 // parameters (see LevelParams).
 LevelOverrides parse_overrides(const std::string& spec) {
   LevelOverrides o;
@@ -72,12 +72,15 @@ LevelOverrides parse_overrides(const std::string& spec) {
       else if (n != ERROR_CLASS_NB)
         throw std::invalid_argument("appetite: one value or three (I/M/B)");
       o.appetite = a;
-    } else if (key == "cap")
+    } else if (key == "size")
+      o.blunderSize = std::stod(value);
+    else if (key == "cap")
       o.maxLoss = std::stod(value);
     else if (key == "temperature")
       o.temperature = std::stod(value);
     else
-      throw std::invalid_argument("unknown level parameter '" + key + "' (depth, model, temperature, appetite, cap)");
+      throw std::invalid_argument("unknown level parameter '" + key +
+                                  "' (depth, model, temperature, appetite, size, cap)");
   }
   return o;
 }
@@ -335,7 +338,8 @@ int main(int argc, char** argv) {
                                                  cxxopts::value<std::string>())(
       "pgn-out", "selfplay: PGN file the games are appended to", cxxopts::value<std::string>())(
       "set",
-      "humans, openings: override the level's parameters, e.g. depth=2,model=1100,temperature=0.8,appetite=0.5,cap=5",
+      "humans, openings: override the level's parameters, e.g. "
+      "depth=2,model=1100,temperature=0.8,appetite=0.5,size=0.3,cap=5",
       cxxopts::value<std::string>()->default_value(""))("white-set", "selfplay: --set for the first player",
                                                         cxxopts::value<std::string>()->default_value(""))(
       "black-set", "selfplay: --set for the second player", cxxopts::value<std::string>()->default_value(""))(

@@ -261,10 +261,22 @@ std::string Position::fen() const {
   return s;
 }
 
+// The pieces of either colour that alone stand between king `c` and an enemy slider, and those sliders.
 void Position::update_slider_blockers(Color c) {
   StateInfo& si = st();
-  si.pinners[c] = 0;
-  si.blockers[c] = slider_blockers(c, &si.pinners[c]);
+  const Square ksq = king_square(c);
+  Bitboard snipers =
+      (rook_attacks(ksq, 0) & pieces(~c, ROOK, QUEEN)) | (bishop_attacks(ksq, 0) & pieces(~c, BISHOP, QUEEN));
+  const Bitboard occ = pieces() ^ snipers;
+  si.blockers[c] = si.pinners[c] = 0;
+  while (snipers) {
+    const Square s = pop_lsb(snipers);
+    const Bitboard b = between_bb(ksq, s) & occ;
+    if (b && !more_than_one(b)) {
+      si.blockers[c] |= b;
+      if (b & pieces(c)) si.pinners[c] |= square_bb(s);
+    }
+  }
 }
 
 void Position::update_check_info() {

@@ -57,23 +57,6 @@ class PieceSets {
            (king_attacks(s) & pieces(c, KING)) || (bishop_attacks(s, occ) & pieces(c, BISHOP, QUEEN)) ||
            (rook_attacks(s, occ) & pieces(c, ROOK, QUEEN));
   }
-  // Pieces of either colour that alone stand between king `c` and an enemy slider.
-  Bitboard slider_blockers(Color c, Bitboard* pinners = nullptr) const {
-    const Square ksq = king_square(c);
-    Bitboard blockers = 0;
-    Bitboard snipers =
-        (rook_attacks(ksq, 0) & pieces(~c, ROOK, QUEEN)) | (bishop_attacks(ksq, 0) & pieces(~c, BISHOP, QUEEN));
-    const Bitboard occ = pieces() ^ snipers;
-    while (snipers) {
-      Square s = pop_lsb(snipers);
-      Bitboard b = between_bb(ksq, s) & occ;
-      if (b && !more_than_one(b)) {
-        blockers |= b;
-        if (pinners && (b & pieces(c))) *pinners |= square_bb(s);
-      }
-    }
-    return blockers;
-  }
 
  protected:
   Bitboard byType[PIECE_TYPE_NB];

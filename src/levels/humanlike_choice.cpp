@@ -63,6 +63,7 @@ int choose_humanlike(const CandidateScan& scan, const std::vector<MoveProbabilit
     if (it == policy.end()) continue;
     logit[i] = it->logit / temperature;
     if (const int e = error_class(loss); e >= 0) logit[i] += params.appetite[e];
+    if (loss >= 15) logit[i] += params.blunderSize * std::min(loss - 15.0, 50.0) / 10.0;
     maxLogit = std::max(maxLogit, logit[i]);
   }
   if (maxLogit == -INFINITY) return 0;

@@ -28,6 +28,9 @@ double win_percent(int cp);
 struct ChoiceParams {
   double temperature = 1.0;  // divides the model's logits: below 1 sharper, above 1 broader
   ErrorAppetite appetite{};
+  // Log-odds per 10 Win% points a blunder loses beyond the blunder line (15), counted up to 50 more:
+  // above 0 the level's blunders are the bigger ones (a piece left hanging), below 0 the smaller.
+  double blunderSize = 0.0;
   double maxLoss = 100.0;  // Win% a chosen move may lose against the best one
 };
 

@@ -14,18 +14,22 @@ struct Anchor {
   int modelElo;
   double temperature;
   ErrorAppetite appetite;
+  double blunderSize;
 };
-// Each level samples the human move model (human_policy.h) at a rating, with a temperature and an
-// appetite for each class of error (log-odds added to inaccuracies, mistakes, blunders). Set on the
-// error rates of each level's human band (calibration-targets.md) and the ladder of levels (about
-// 300 Elo a named level; scripts/calibrate.sh ladder). See docs/levels.md.
+// Each level samples the human move model (human_policy.h) at a rating, with a temperature, an
+// appetite for each class of error (log-odds added to inaccuracies, mistakes, blunders) and a taste
+// for big blunders over small ones. Set on the error rates of each level's human band
+// (calibration-targets.md) and the ladder of levels (about 300 Elo a named level;
+// scripts/ladder_probe.sh, scripts/calibrate.sh ladder): from Beginner to Hard the error rates are
+// held near people's and the levels differ in how big their blunders are; Expert and Master shun
+// the errors their scan sees (their rates are reported, not targets). See docs/levels.md.
 constexpr Anchor ANCHORS[] = {
-    {600, 4, 800, 0.5, {0.40, 0.60, 1.30}},    // Beginner
-    {900, 4, 900, 0.5, {0.35, 0.80, 0.90}},    // Easy
-    {1200, 4, 1200, 0.5, {0.23, 0.67, 0.74}},  // Medium
-    {1500, 5, 1500, 0.5, {0.04, 0.15, 0.21}},  // Hard
-    {1800, 6, 1800, 0.4, {0.25, 0.37, 0.68}},  // Expert
-    {2100, 6, 2100, 0.4, {0.21, 0.29, 0.60}},  // Master
+    {600, 4, 800, 0.5, {0.40, 0.60, 0.90}, 0.40},    // Beginner
+    {900, 4, 900, 0.5, {0.35, 0.80, 0.90}, 0.20},    // Easy
+    {1200, 4, 1200, 0.5, {0.30, 0.70, 1.00}, 0.0},   // Medium
+    {1500, 5, 1500, 0.5, {0.20, 0.30, 0.60}, 0.0},   // Hard
+    {1800, 6, 1800, 0.3, {-1.0, -1.0, -1.5}, 0.0},   // Expert
+    {2100, 6, 2100, 0.25, {-3.0, -3.0, -3.0}, 0.0},  // Master
 };
 
 bool iequal(const std::string& a, const std::string& b) {
@@ -62,6 +66,7 @@ LevelParams level_params(int elo) {
   p.modelElo = int(std::lround(mix(lo->modelElo, hi->modelElo)));
   p.choice.temperature = mix(lo->temperature, hi->temperature);
   for (int c = 0; c < ERROR_CLASS_NB; ++c) p.choice.appetite[c] = mix(lo->appetite[c], hi->appetite[c]);
+  p.choice.blunderSize = mix(lo->blunderSize, hi->blunderSize);
   return p;
 }
 

@@ -49,6 +49,7 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   params.modelElo = o.modelElo.value_or(params.modelElo);
   params.choice.temperature = o.temperature.value_or(params.choice.temperature);
   params.choice.appetite = o.appetite.value_or(params.choice.appetite);
+  params.choice.blunderSize = o.blunderSize.value_or(params.choice.blunderSize);
   params.choice.maxLoss = o.maxLoss.value_or(params.choice.maxLoss);
   if (pos.game_ply() < LEVEL_OPENING_PLIES) params.choice.temperature = 1.0;
   // What a person of the level's rating would play here, by the human move model (Lichess blitz).

@@ -74,6 +74,7 @@ TEST_CASE("level parameters are continuous and never get weaker as the Elo rises
     REQUIRE(p.scanDepth - prev.scanDepth <= 1);
     REQUIRE(p.modelElo >= prev.modelElo);
     REQUIRE(p.choice.temperature > 0);
+    REQUIRE(p.choice.blunderSize <= prev.choice.blunderSize);  // the lower the level, the bigger its blunders
     prev = p;
   }
   // Out-of-range ratings are clamped to the scale.
@@ -124,6 +125,15 @@ TEST_CASE("the error appetite applies by the move's error class", "[levels]") {
   const auto r = shares(reckless);
   REQUIRE(std::abs(r[2] - 500) <= 2);
   REQUIRE(std::abs(r[0] - 250) <= 2);
+  // The blunder's size: it loses about 27 Win% points, 12 beyond the blunder line, and the size term
+  // adds blunderSize log-odds for every 10 of them, to the blunder alone.
+  ChoiceParams bigger;
+  bigger.blunderSize = std::log(2.0) / ((win_percent(0) - win_percent(-300) - 15) / 10);
+  const auto b = shares(bigger);
+  REQUIRE(std::abs(b[2] - 500) <= 2);
+  REQUIRE(std::abs(b[1] - 250) <= 2);
+  bigger.blunderSize = -bigger.blunderSize;  // half as likely
+  REQUIRE(std::abs(shares(bigger)[2] - 200) <= 2);
   // A cap on the Win% a move may lose leaves only the best move.
   ChoiceParams capped;
   capped.maxLoss = 5.0;
