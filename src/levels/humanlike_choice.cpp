@@ -11,6 +11,9 @@ namespace {
 
 constexpr int QUEEN_DROP = 700;     // cp a move may not lose at a glance when another move does not
 constexpr int RECAPTURE_GAP = 200;  // cp by which skipping a plain recapture must lose to be absurd
+// Win% points lost from which a move is an inaccuracy, a mistake, a blunder (Lichess's lines).
+constexpr double INACCURACY_LINE = 5, MISTAKE_LINE = 10, BLUNDER_LINE = 15;
+constexpr double BLUNDER_SIZE_SPAN = 50;  // Win% points beyond the blunder line the size term counts
 
 double loss_points(int best, int score) { return std::max(0.0, win_percent(best) - win_percent(score)); }
 
@@ -19,7 +22,10 @@ bool has(const Candidate& c, policy::MoveBit bit) { return c.bits >> bit & 1; }
 }  // namespace
 
 int error_class(double lossPoints) {
-  return lossPoints >= 15 ? ERROR_BLUNDER : lossPoints >= 10 ? ERROR_MISTAKE : lossPoints >= 5 ? ERROR_INACCURACY : -1;
+  return lossPoints >= BLUNDER_LINE      ? ERROR_BLUNDER
+         : lossPoints >= MISTAKE_LINE    ? ERROR_MISTAKE
+         : lossPoints >= INACCURACY_LINE ? ERROR_INACCURACY
+                                         : -1;
 }
 
 double win_percent(int cp) {
@@ -63,7 +69,7 @@ int choose_humanlike(const CandidateScan& scan, const std::vector<MoveProbabilit
     if (it == policy.end()) continue;
     logit[i] = it->logit / temperature;
     if (const int e = error_class(loss); e >= 0) logit[i] += params.appetite[e];
-    if (loss >= 15) logit[i] += params.blunderSize * std::min(loss - 15.0, 50.0) / 10.0;
+    if (loss >= BLUNDER_LINE) logit[i] += params.blunderSize * std::min(loss - BLUNDER_LINE, BLUNDER_SIZE_SPAN) / 10.0;
     maxLogit = std::max(maxLogit, logit[i]);
   }
   if (maxLogit == -INFINITY) return 0;
