@@ -14,6 +14,8 @@
 
 namespace sparring {
 
+constexpr int MAX_MATE_MOVES = 60;
+
 struct MatingMove {
   Move move;
   int mateIn = 0;        // full moves to mate, counting this move
@@ -26,6 +28,10 @@ struct MateSearchLimits {
   std::function<bool()> interrupted;  // polled every few thousand nodes; true stops the search
   int pvLines = 0;                    // work out a principal variation for this many of the mating moves
   std::vector<Move> rootMoves;        // consider only these first moves; empty = all legal moves
+  // The attacker tries moves that do not give check only when at most this many of its moves are
+  // left to mate: checks alone before that. Far cheaper, so the prover reaches further, but
+  // `complete` then means complete among such mates (the moves listed are still proofs).
+  int quietWithin = MAX_MATE_MOVES;
 };
 
 struct MateSearchResult {
@@ -36,8 +42,6 @@ struct MateSearchResult {
   bool complete = false;
   std::uint64_t nodes = 0;
 };
-
-constexpr int MAX_MATE_MOVES = 60;
 
 // Every legal move of the side to move that forces mate in <= limits.maxMoves.
 MateSearchResult search_mates(const Position& pos, const MateSearchLimits& limits);

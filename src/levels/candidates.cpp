@@ -25,6 +25,10 @@ CandidateScan scan_candidates(Search& search, const Position& pos, int depth, co
     if (onIteration) onIteration(info);
   };
 
+  if (depth <= 0) {
+    for (Move m : roots) scan.moves.push_back(Candidate{m, 0, 0, 0});
+    return scan;
+  }
   SearchLimits limits = base;
   limits.depth = depth;
   limits.infinite = limits.ponder = false;

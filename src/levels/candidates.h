@@ -24,7 +24,8 @@ struct CandidateScan {
 };
 
 // Scores every root move to `depth` plies (fewer if the clock or `stop` intervenes: the last
-// complete iteration counts). `base` bounds the time and nodes; threads and hash are the search's.
+// complete iteration counts; depth 0: no search, every move unscored). `base` bounds the time and
+// nodes; threads and hash are the search's.
 // `onIteration` sees every iteration's lines (one per move; multipv 1 is the best).
 CandidateScan scan_candidates(Search& search, const Position& pos, int depth, const SearchLimits& base,
                               const std::function<void(const IterationInfo&)>& onIteration = {});

@@ -15,6 +15,9 @@ constexpr int LEVEL_ELO_MIN = 600, LEVEL_ELO_MAX = 2100;
 // human move model as it is (temperature 1), so its openings spread like those of people of its
 // rating; after them it samples at its own temperature.
 constexpr int LEVEL_OPENING_PLIES = 10;
+// On a clock, a move with less than this (ms) left of its budget after the mate guard skips the scan:
+// its search takes about 2 ms whatever its limit, more than the full-strength search spends then.
+constexpr int LEVEL_SCAN_FLOOR_MS = 5;
 
 struct NamedLevel {
   const char* name;

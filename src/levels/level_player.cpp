@@ -35,6 +35,8 @@ void LevelPlayer::stop() {
 
 void LevelPlayer::ponderhit() { ponderFlag = false; }
 
+void LevelPlayer::prepare() { HumanPolicy::embedded(); }
+
 void LevelPlayer::wait() {
   if (thread.joinable()) thread.join();
 }
@@ -101,16 +103,18 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   if (stopFlag && stopFlag->load()) return *legal.begin();
 
   // 2. Look at every move as the level does, then choose as a person of that rating would.
-  // The scan thinks with what the guard left of the budget.
+  // The scan thinks with what the guard left of the budget; in deep time trouble it is skipped and
+  // the model chooses alone (a person too plays on instinct with seconds left).
   SearchLimits scanLimits = within(limits, budget - elapsed());
   if (limits.depth > 0) scanLimits.depth = std::min(limits.depth, params.scanDepth);
-  CandidateScan scan = scan_candidates(search, pos, scanLimits.depth > 0 ? scanLimits.depth : params.scanDepth,
-                                       scanLimits, [&](const IterationInfo& info) {
-                                         if (onInfo && info.multiPV == 1) onInfo(info);
-                                       });
+  int scanDepth = scanLimits.depth > 0 ? scanLimits.depth : params.scanDepth;
+  if (budget && budget - elapsed() < LEVEL_SCAN_FLOOR_MS) scanDepth = 0;
+  CandidateScan scan = scan_candidates(search, pos, scanDepth, scanLimits, [&](const IterationInfo& info) {
+    if (onInfo && info.multiPV == 1) onInfo(info);
+  });
   if (scan.moves.empty()) return *legal.begin();
   const int chosen = choose_humanlike(scan, policy, params.choice, level_random(level.seed, pos.key()));
-  if (onInfo) {
+  if (onInfo && scan.depthReached > 0) {
     // The last line shows the move played with the level's honest score for it.
     IterationInfo info;
     info.depth = std::max(1, scan.depthReached);

@@ -39,6 +39,8 @@ class LevelPlayer {
   void ponderhit();
   void wait();
   bool searching() const { return running.load(); }
+  // Loads what the first move would otherwise load on the clock (the human move model, ~50 ms).
+  static void prepare();
 
   // The move a level chooses in `pos`, on the calling thread (tests and tools use this directly).
   // `onInfo` receives the honest evaluation lines; `stopFlag` may end the thinking early.

@@ -12,7 +12,8 @@
 namespace sparring {
 
 constexpr int GUARD_MATE_MOVES = 5;    // mates up to this many moves (9 plies) must be found and kept
-constexpr int GUARD_PROVEN_MOVES = 4;  // ...and up to this many are found without the search's pruning
+constexpr int GUARD_PROVEN_MOVES = 4;  // ...up to this many without the search's pruning, and those of
+                                       // GUARD_MATE_MOVES whose first move is a check
 
 struct MateGuardResult {
   std::vector<Move> moves;  // the moves that mate fastest (empty: no mate found)
@@ -21,7 +22,8 @@ struct MateGuardResult {
 };
 
 // Mates in up to GUARD_PROVEN_MOVES are searched for exhaustively by the mate prover, so a quiet
-// mating move the pruned search would overlook is still found. Longer mates: a full-strength search
+// mating move the pruned search would overlook is still found, and so are mates in GUARD_MATE_MOVES
+// that open with a check (the prover's quietWithin). Longer mates: a full-strength search
 // within a fixed node budget spots the mate; the prover then lists every move that mates as fast (a
 // proof, not a guess). `limits` supplies the clock and searchmoves; `stopFlag` may cut it short.
 MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimits& limits,

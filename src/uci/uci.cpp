@@ -132,6 +132,7 @@ bool UciLoop::handle(const std::string& rawLine) {
     search.ponderhit();
     levels.ponderhit();
   } else if (cmd == "isready") {
+    if (limitStrength) LevelPlayer::prepare();  // GUIs ask before the game: not on the clock
     print("readyok");
   } else if (cmd == "uci") {
     cmd_uci();

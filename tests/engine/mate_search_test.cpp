@@ -241,3 +241,34 @@ TEST_CASE("root moves can be restricted", "[mate_search]") {
   REQUIRE(r.moves.size() == 1);
   CHECK(r.moves[0].move == parse_uci(pos, "e1e8"));
 }
+
+TEST_CASE("with quiet moves only near the end, the prover finds those mates and only those", "[mate_search]") {
+  // 22.Qe6+ mates in 5: a check first, then 22...Kf8 23.Bg6! is quiet.
+  Position pos = from_fen("rn6/pp3k2/2p4p/5B2/1P1b2p1/P1N5/2P3PP/R3Q2K w - - 0 22");
+  MateSearchLimits limits;
+  limits.maxMoves = 5;
+  limits.nodeBudget = 4'000'000;
+  limits.quietWithin = 3;  // checks alone until three moves from mate: not enough here
+  MateSearchResult r = search_mates(pos, limits);
+  CHECK(r.complete);
+  CHECK(r.moves.empty());
+  limits.quietWithin = 4;
+  r = search_mates(pos, limits);
+  CHECK(r.complete);
+  REQUIRE(r.moves.size() == 1);
+  CHECK(r.moves[0].move == parse_uci(pos, "e1e6"));
+  CHECK(r.moves[0].mateIn == 5);
+  // 1.Qxg6+ is no mate; the quiet 1.Rd1-d3 is not found by checks alone.
+  Position quiet = from_fen("2q1r3/4pR2/3rQ1pk/p1pnN2p/Pn5B/8/1P4PP/3R3K w - - 1 1");
+  MateSearchLimits two;
+  two.maxMoves = 2;
+  two.nodeBudget = 2'000'000;
+  const MateSearchResult all = search_mates(quiet, two);
+  REQUIRE(all.complete);
+  REQUIRE_FALSE(all.moves.empty());
+  for (const MatingMove& m : all.moves) CHECK_FALSE(quiet.gives_check(m.move));
+  two.quietWithin = 1;
+  const MateSearchResult checking = search_mates(quiet, two);
+  CHECK(checking.complete);
+  CHECK(checking.moves.empty());
+}

@@ -12,6 +12,7 @@
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "engine/mate_search.h"
+#include "levels/candidates.h"
 #include "levels/humanlike_choice.h"
 #include "levels/level_player.h"
 
@@ -240,14 +241,57 @@ TEST_CASE("every level keeps and shortens a mate in 3", "[levels][mate]") { chec
 TEST_CASE("every level keeps and shortens a mate in 4", "[levels][mate]") { check_levels_keep_mates(4, 3); }
 TEST_CASE("every level keeps and shortens a mate in 5", "[levels][mate]") { check_levels_keep_mates(5, 2); }
 
-TEST_CASE("a quiet mate in 3 that the pruned search overlooks is still played", "[levels][mate]") {
-  // From a self-play game (Master - Expert): 26.Nd5! mates in 3, but the full-strength search, nine
-  // pawns up, sees only +10 at depth 16; the level played 26.exf4 before the guard's exhaustive proof.
-  Position pos = play("3k3r/6pp/1R6/p3p3/5p1P/P1N1PnPB/1PP5/2K5 w - - 1 26");
+// Mates from self-play games that the guard's full-strength check does not see in time, each one a
+// slip it once let through: the prover must find them, at every level.
+TEST_CASE("mates the pruned search overlooks are still played", "[levels][mate]") {
+  const struct {
+    const char* fen;
+    const char* mate;
+  } cases[] = {
+      // Master - Expert: 26.Nd5! mates in 3, but the full-strength search, nine pawns up, sees only
+      // +10 at depth 16; the level played 26.exf4 before the guard's exhaustive proof.
+      {"3k3r/6pp/1R6/p3p3/5p1P/P1N1PnPB/1PP5/2K5 w - - 1 26", "c3d5"},
+      // A ladder game (Medium): 22.Qe6+ mates in 5 (22...Kf8 23.Bg6! is quiet), but the search needs
+      // depth 18 and 649k nodes to see it; the level played 22.Bxg4 before the guard took mates in
+      // 5 that open with a check.
+      {"rn6/pp3k2/2p4p/5B2/1P1b2p1/P1N5/2P3PP/R3Q2K w - - 0 22", "e1e6"},
+  };
   Search search;
+  for (const auto& c : cases) {
+    Position pos = play(c.fen);
+    for (const NamedLevel& level : NAMED_LEVELS) {
+      INFO(c.fen << " " << level.name);
+      REQUIRE(to_uci(pos, LevelPlayer::choose(search, pos, level.elo, 1)) == c.mate);
+    }
+  }
+}
+
+TEST_CASE("in deep time trouble a level plays on the model and the mate prover alone", "[levels][clock]") {
+  // A scan to depth 0 is no search: every legal move, unscored.
+  Position pos = play("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+  Search search;
+  CandidateScan scan = scan_candidates(search, pos, 0, SearchLimits{});
+  CHECK(scan.moves.size() == std::size_t(MoveList(pos).size()));
+  CHECK(scan.depthReached == 0);
+  CHECK(scan.nodes == 0);
+  for (const Candidate& c : scan.moves) CHECK((c.deep == 0 && c.glance == 0));
+  // With 20 ms on the clock and no increment the budget is 1 ms: still the mate in 1 (Qxf7#), at
+  // every level; the prover's first length costs no clock reading.
+  Position mate = play("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+  SearchLimits limits;
+  limits.clock.time = 20;
   for (const NamedLevel& level : NAMED_LEVELS) {
+    LevelSettings settings;
+    settings.elo = level.elo;
+    settings.seed = 1;
     INFO(level.name);
-    REQUIRE(to_uci(pos, LevelPlayer::choose(search, pos, level.elo, 1)) == "c3d5");
+    CHECK(to_uci(mate, LevelPlayer::choose(search, mate, limits, settings, {}, nullptr)) == "h5f7");
+    // No mate: no scan either (it would report its lines), and still a legal move.
+    int lines = 0;
+    const Move m = LevelPlayer::choose(
+        search, pos, limits, settings, [&](const IterationInfo&) { ++lines; }, nullptr);
+    CHECK(pos.is_legal(m));
+    CHECK(lines == 0);
   }
 }
 
