@@ -21,6 +21,7 @@ void usage(std::ostream& os) {
         "  review FILE    judge every move of the games in a PGN file (sparring review --help)\n"
         "  puzzle         every move that forces mate in N, or check a mate EPD (sparring puzzle --help)\n"
         "  hint           the best move and a few good alternatives (sparring hint --help)\n"
+        "  datagen        self-play training data for the evaluation network (sparring datagen --help)\n"
         "  magics         search the magic multipliers anew and print them as C++ tables\n";
 }
 
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
   if (cmd == "review") return cli::review_command(argc - 1, argv + 1);
   if (cmd == "puzzle") return cli::puzzle_command(argc - 1, argv + 1);
   if (cmd == "hint") return cli::hint_command(argc - 1, argv + 1);
+  if (cmd == "datagen") return cli::datagen_command(argc - 1, argv + 1);
   if (cmd == "magics") {
     std::cout << generate_magics_source();
     return 0;

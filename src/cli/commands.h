@@ -9,5 +9,6 @@ int bench_command(int argc, char** argv);
 int review_command(int argc, char** argv);
 int puzzle_command(int argc, char** argv);
 int hint_command(int argc, char** argv);
+int datagen_command(int argc, char** argv);
 
 }  // namespace sparring::cli

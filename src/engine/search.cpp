@@ -77,6 +77,7 @@ class Worker {
     featuresOff = search.opts.featuresOff;
     reportedBest = Move::none();
     nodes.store(0, std::memory_order_relaxed);
+    checkCounter = 0;  // a node limit then stops every search at the same node, whatever came before
     selDepth = 0;
     completedDepth = 0;
     rootMoves.clear();

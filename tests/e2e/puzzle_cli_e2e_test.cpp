@@ -1,6 +1,5 @@
 // `sparring puzzle`, `sparring hint` and `sparring review`'s outputs as a user runs them: output, exit
 // codes, bad arguments.
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,23 +9,13 @@
 #include <iterator>
 #include <string>
 
+#include "../common/cli_run.h"
+
 namespace {
 
-struct Run {
-  int exitCode = -1;
-  std::string out;  // stdout and stderr together
-};
+using Run = CliRun;
 
-Run run(const std::string& args) {
-  Run r;
-  FILE* p = popen((std::string(SPARRING_BINARY) + " " + args + " 2>&1").c_str(), "r");
-  REQUIRE(p);
-  char buf[4096];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+Run run(const std::string& args) { return run_cli(args); }
 
 int count_lines(const std::string& s) { return int(std::count(s.begin(), s.end(), '\n')); }
 

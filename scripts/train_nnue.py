@@ -1,0 +1,206 @@
+#!/usr/bin/python3
+"""Trains Sparring's evaluation network (NNUE) on `sparring datagen` records.
+
+  /usr/bin/python3 scripts/train_nnue.py --data runs/data/selfplay.bin [more files] --out runs/nnue-1 \
+      --hidden 256 --epochs 10 --threads 2 --seed 1
+
+Needs PyTorch and numpy for /usr/bin/python3 (`scripts/setup.sh train`); never needed by make.
+
+The network: 768 piece-square inputs per perspective (own/their piece type x square, the square seen
+from that side: a1 for black is a8), one hidden layer of --hidden units per perspective (the same
+weights for both), squared clipped ReLU, and one output on [side to move, other side]. Target: a blend
+of the search score as a win probability, sigmoid(score / 400), and the game's result (--wdl weight),
+fitted by mean squared error on sigmoid(output). The net is exported quantised, with the engine's
+rounding: hidden weights and biases x QA (int16), output weights x QB (int16), output bias x QA*QB
+(int32); the engine's evaluation in cp is out * SCALE / (QA * QB). Writes OUT/net.nnw, OUT/loss.png
+(or .csv without matplotlib) and OUT/train.log. Deterministic for a seed (one thread per process
+step, fixed shuffles).
+"""
+import argparse
+import math
+import os
+import struct
+import sys
+import time
+
+import numpy as np
+import torch
+
+RECORD = 32
+QA, QB, SCALE = 255, 64, 400
+FEATURES = 768
+ARCH = "nnue-screlu"
+
+
+def read_records(paths):
+    """All records of the files, as one (N, 32) uint8 array (memory-mapped; torn tails dropped)."""
+    parts = []
+    for p in paths:
+        n = os.path.getsize(p) // RECORD
+        if n:
+            parts.append(np.memmap(p, dtype=np.uint8, mode="r", shape=(n, RECORD)))
+    if not parts:
+        sys.exit(f"train_nnue: no records in {' '.join(paths)}")
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
+def decode(batch):
+    """Feature indices for both perspectives (padded with FEATURES), scores and results of a batch."""
+    n = len(batch)
+    occ = np.unpackbits(batch[:, :8], axis=1, bitorder="little").astype(bool)  # (n, 64), a1 first
+    nib = np.empty((n, 32), dtype=np.int64)
+    nib[:, 0::2] = batch[:, 8:24] & 15
+    nib[:, 1::2] = batch[:, 8:24] >> 4
+    slot = np.cumsum(occ, axis=1) - 1  # the k-th occupied square holds the k-th nibble
+    rows, squares = np.nonzero(occ)
+    pieces = nib[rows, slot[rows, squares]]
+    color, ptype = pieces >> 3, (pieces & 7) - 1
+    stm = batch[:, 27].astype(np.int64)
+    white = (color * 384 + ptype * 64 + squares).astype(np.int64)
+    black = ((1 - color) * 384 + ptype * 64 + (squares ^ 56)).astype(np.int64)
+    counts = occ.sum(axis=1)
+    col = np.arange(len(rows)) - np.repeat(np.cumsum(counts) - counts, counts)
+    fw = np.full((n, 32), FEATURES, dtype=np.int64)
+    fb = np.full((n, 32), FEATURES, dtype=np.int64)
+    fw[rows, col], fb[rows, col] = white, black
+    own = np.where(stm[:, None] == 0, fw, fb)
+    their = np.where(stm[:, None] == 0, fb, fw)
+    score = batch[:, 24:26].copy().view(np.int16).ravel().astype(np.float32)
+    result = batch[:, 26].astype(np.float32) / 2
+    return torch.from_numpy(own), torch.from_numpy(their), torch.from_numpy(score), torch.from_numpy(result)
+
+
+class Net(torch.nn.Module):
+    def __init__(self, hidden):
+        super().__init__()
+        self.ft = torch.nn.EmbeddingBag(FEATURES + 1, hidden, mode="sum", padding_idx=FEATURES)
+        self.ft_bias = torch.nn.Parameter(torch.zeros(hidden))
+        self.out = torch.nn.Linear(2 * hidden, 1)
+        with torch.no_grad():
+            self.ft.weight.normal_(0, 0.1)
+            self.ft.weight[FEATURES].zero_()
+            self.out.weight.normal_(0, 1 / math.sqrt(2 * hidden))
+            self.out.bias.zero_()
+
+    def forward(self, own, their):
+        a = torch.clamp(self.ft(own) + self.ft_bias, 0, 1) ** 2
+        b = torch.clamp(self.ft(their) + self.ft_bias, 0, 1) ** 2
+        return self.out(torch.cat([a, b], dim=1)).squeeze(1)  # in units of SCALE cp
+
+    def clip(self):
+        # The quantised values must fit: output weights x QB in int16 with room for v*v*w sums.
+        with torch.no_grad():
+            self.out.weight.clamp_(-127 / QB, 127 / QB)
+
+
+def fnv1a64(data):
+    h = 0xCBF29CE484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def export(net, path, hidden):
+    """The net file (src/nn/net_file.h) with the engine's integers: dtype 2 int16, 3 int32."""
+    w1 = np.round(net.ft.weight[:FEATURES].detach().numpy() * QA).astype("<i2")
+    b1 = np.round(net.ft_bias.detach().numpy() * QA).astype("<i2")
+    w2 = np.round(net.out.weight.detach().numpy().ravel() * QB).astype("<i2")
+    b2 = np.round(net.out.bias.detach().numpy() * QA * QB).astype("<i4")
+    tensors = [("ft_weight", w1, 2), ("ft_bias", b1, 2), ("out_weight", w2, 2), ("out_bias", b2, 3)]
+    body = bytearray(b"SPNN" + struct.pack("<I", 1) + f"{ARCH} {hidden}".encode().ljust(32, b"\0"))
+    body += struct.pack("<I", len(tensors))
+    for name, a, dtype in tensors:
+        shape = list(a.shape) + [1] * (4 - a.ndim)
+        body += name.encode().ljust(16, b"\0") + struct.pack("<II4I", dtype, a.ndim, *shape) + a.tobytes()
+    body += struct.pack("<Q", fnv1a64(bytes(body)))
+    with open(path, "wb") as f:
+        f.write(body)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", nargs="+", required=True, help="record files of sparring datagen")
+    ap.add_argument("--out", required=True, help="output folder")
+    ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument("--epochs", type=float, default=10)
+    ap.add_argument("--batch", type=int, default=16384)
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--wdl", type=float, default=0.3, help="weight of the game result in the target (0-1)")
+    ap.add_argument("--validation", type=float, default=0.02, help="share of the records held out")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    os.makedirs(args.out, exist_ok=True)
+    log = open(os.path.join(args.out, "train.log"), "w")
+
+    def say(msg):
+        print(msg, flush=True)
+        log.write(msg + "\n")
+        log.flush()
+
+    data = read_records(args.data)
+    rng = np.random.default_rng(args.seed)
+    order = rng.permutation(len(data))
+    held = max(1, int(len(data) * args.validation))
+    val_idx, train_idx = np.sort(order[:held]), order[held:]
+    val = decode(np.asarray(data[val_idx]))
+    say(f"{len(data):,} records: {len(train_idx):,} for training, {held:,} held out; "
+        f"hidden {args.hidden}, wdl {args.wdl}, batch {args.batch}, lr {args.lr}, seed {args.seed}")
+
+    net = Net(args.hidden)
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    steps = max(1, int(args.epochs * len(train_idx) / args.batch))
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, steps)
+
+    def loss_of(own, their, score, result):
+        target = (1 - args.wdl) * torch.sigmoid(score / SCALE) + args.wdl * result
+        return torch.mean((torch.sigmoid(net(own, their)) - target) ** 2)
+
+    curve, started, step = [], time.time(), 0
+    report_every = max(1, steps // 40)
+    while step < steps:
+        perm = rng.permutation(train_idx)
+        for i in range(0, len(perm) - args.batch + 1, args.batch):
+            batch = decode(np.asarray(data[np.sort(perm[i:i + args.batch])]))
+            loss = loss_of(*batch)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            net.clip()
+            with torch.no_grad():
+                net.ft.weight[FEATURES].zero_()
+            step += 1
+            if step % report_every == 0 or step == steps:
+                with torch.no_grad():
+                    vl = float(loss_of(*val))
+                curve.append((step, float(loss), vl))
+                say(f"step {step}/{steps} ({step * args.batch / len(train_idx):.2f} epochs): "
+                    f"train {float(loss):.5f} validation {vl:.5f} ({time.time() - started:.0f} s)")
+            if step >= steps:
+                break
+
+    export(net, os.path.join(args.out, "net.nnw"), args.hidden)
+    say(f"wrote {os.path.join(args.out, 'net.nnw')}")
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        s, t, v = zip(*curve)
+        plt.figure(figsize=(6, 4))
+        plt.plot(s, t, label="training batch")
+        plt.plot(s, v, label="held out")
+        plt.xlabel("step")
+        plt.ylabel("MSE on win probability")
+        plt.legend()
+        plt.tight_layout()
+        plt.savefig(os.path.join(args.out, "loss.png"), dpi=100)
+    except ImportError:
+        with open(os.path.join(args.out, "loss.csv"), "w") as f:
+            f.writelines(f"{a},{b},{c}\n" for a, b, c in curve)
+
+
+if __name__ == "__main__":
+    main()
