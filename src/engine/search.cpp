@@ -10,6 +10,7 @@
 #include "engine/history.h"
 #include "engine/mate_search.h"
 #include "engine/movepick.h"
+#include "engine/nnue_eval.h"
 #include "engine/see.h"
 
 namespace sparring {
@@ -76,6 +77,11 @@ class Worker {
     pos = p;
     featuresOff = search.opts.featuresOff;
     reportedBest = Move::none();
+    if (search.opts.evalNet != nnueNet) {
+      nnueNet = search.opts.evalNet;
+      nnue = nnueNet ? std::make_unique<NnueStack>(*nnueNet) : nullptr;
+    }
+    if (nnue) nnue->reset(pos);
     nodes.store(0, std::memory_order_relaxed);
     checkCounter = 0;  // a node limit then stops every search at the same node, whatever came before
     selDepth = 0;
@@ -109,6 +115,16 @@ class Worker {
   // Only this thread writes its counter, so a plain load and store (no locked add) is enough.
   void count_node() { nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
   void check_time();
+  int static_eval(int ply) { return nnue ? nnue->evaluate(pos, ply) : evaluate(pos); }
+  // Every move the search makes goes through these, so the network's accumulators follow.
+  void make_move(int ply, Move m) {
+    if (nnue) nnue->push(ply, pos, m);
+    pos.make_move(m);
+  }
+  void make_null_move(int ply) {
+    if (nnue) nnue->push_null(ply);
+    pos.make_null_move();
+  }
 
   Search& search;
   const int index;
@@ -121,6 +137,8 @@ class Worker {
   int bestMoveChanges = 0;
   std::uint64_t checkCounter = 0;
   unsigned featuresOff = 0;
+  const nn::NnueNet* nnueNet = nullptr;
+  std::unique_ptr<NnueStack> nnue;  // when the search evaluates with a network
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -141,7 +159,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
   if (!rootNode) {
     if (stopped()) return 0;
     if (is_draw(pos, ply)) return VALUE_DRAW;
-    if (ply >= MAX_PLY) return pos.in_check() ? 0 : evaluate(pos);
+    if (ply >= MAX_PLY) return pos.in_check() ? 0 : static_eval(ply);
     // Mate-distance pruning: no line from here can beat a mate already found nearer the root.
     alpha = std::max(alpha, -VALUE_MATE + ply);
     beta = std::min(beta, VALUE_MATE - ply - 1);
@@ -169,7 +187,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
   } else if (excluded) {
     eval = ss->staticEval;  // the same node searched again without one move
   } else {
-    ss->staticEval = eval = ttHit && tte.eval != -VALUE_INFINITE ? tte.eval : evaluate(pos);
+    ss->staticEval = eval = ttHit && tte.eval != -VALUE_INFINITE ? tte.eval : static_eval(ply);
     // The TT score is a better estimate than the static eval when its bound allows.
     if (ttHit && (tte.bound & (ttScore > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttScore;
   }
@@ -190,7 +208,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
       ss->move = Move::null();
       ss->movedPiece = NO_PIECE;
       ss->cont = nullptr;
-      pos.make_null_move();
+      make_null_move(ply);
       int v = -negamax<false>(-beta, -beta + 1, depth - R, ply + 1, !cutNode);
       pos.undo_null_move();
       if (stopped()) return 0;
@@ -267,7 +285,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
     ss->movedPiece = pc;
     ss->cont = &history->continuation[pc][m.to()];
     search.tt.prefetch(pos.key());
-    pos.make_move(m);
+    make_move(ply, m);
     const int newDepth = depth - 1 + extension;
     int score;
 
@@ -351,7 +369,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
   if (stopped()) return 0;
   if (is_draw(pos, ply)) return VALUE_DRAW;
   const bool inCheck = pos.in_check();
-  if (ply >= MAX_PLY) return inCheck ? 0 : evaluate(pos);
+  if (ply >= MAX_PLY) return inCheck ? 0 : static_eval(ply);
 
   const Key key = pos.key();
   TTData tte{};
@@ -363,7 +381,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
   if (inCheck) {
     bestScore = staticEval = -VALUE_INFINITE;
   } else {
-    staticEval = bestScore = ttHit && tte.eval != -VALUE_INFINITE ? tte.eval : evaluate(pos);
+    staticEval = bestScore = ttHit && tte.eval != -VALUE_INFINITE ? tte.eval : static_eval(ply);
     if (ttHit && (tte.bound & (ttScore > bestScore ? BOUND_LOWER : BOUND_UPPER))) bestScore = ttScore;
     // Stand pat: the side to move need not capture.
     if (bestScore >= beta) {
@@ -390,7 +408,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     ss->move = m;
     ss->movedPiece = pos.piece_on(m.from());
     ss->cont = &history->continuation[ss->movedPiece][m.to()];
-    pos.make_move(m);
+    make_move(ply, m);
     int score = -qsearch<PvNode>(-beta, -alpha, ply + 1);
     pos.undo_move(m);
     if (stopped()) return 0;

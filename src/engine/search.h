@@ -16,6 +16,10 @@
 #include "engine/timeman.h"
 #include "engine/tt.h"
 
+namespace sparring::nn {
+class NnueNet;
+}
+
 namespace sparring {
 
 constexpr int VALUE_INFINITE = 32001;
@@ -64,6 +68,7 @@ struct SearchOptions {
   int multiPV = 1;
   int moveOverhead = 30;  // ms kept in reserve per move for communication delays
   unsigned featuresOff = search_features_off_from_environment();  // SearchFeature bits
+  const nn::NnueNet* evalNet = nullptr;  // the evaluation network; none: the hand-written evaluation
 };
 
 // One line of search output (one PV of one completed iteration, or a bound update).

@@ -71,12 +71,15 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
     plan.start(limits.clock, limits.movetime, search.options().moveOverhead, pos.game_ply());
     budget = int(std::max<std::int64_t>(1, plan.optimum()));
   }
-  struct OverheadOff {
+  // The search's options as they were when the level is done. Meanwhile no Move Overhead of its
+  // own, and the hand-written evaluation: the levels were calibrated on it (an EvalFile is for full strength).
+  struct Restore {
     Search& s;
-    int saved;
-    ~OverheadOff() { s.options().moveOverhead = saved; }
-  } overheadOff{search, search.options().moveOverhead};
+    SearchOptions saved;
+    ~Restore() { s.options() = saved; }
+  } restore{search, search.options()};
   if (budget) search.options().moveOverhead = 0;
+  search.options().evalNet = nullptr;
   auto within = [&](SearchLimits l, int ms) {
     if (budget) l.clock = TimeControl{}, l.movetime = std::max(1, ms);
     return l;

@@ -87,7 +87,7 @@ std::string NetFile::parse(const std::uint8_t* bytes, std::size_t size) {
     for (auto& s : shape)
       if (!r.u32(s)) return "truncated tensor header";
     ten.name = name;
-    if (rank < 1 || rank > 4 || dtype > 1) return "tensor '" + ten.name + "': bad rank or type";
+    if (rank < 1 || rank > 4 || dtype > 3) return "tensor '" + ten.name + "': bad rank or type";
     std::uint64_t elements = 1;
     for (int d = 0; d < 4; ++d) {
       if (shape[d] < 1 || shape[d] > (1u << 24)) return "tensor '" + ten.name + "': bad shape";
@@ -95,17 +95,26 @@ std::string NetFile::parse(const std::uint8_t* bytes, std::size_t size) {
       elements *= shape[d];
     }
     ten.rank = int(rank);
-    const std::uint64_t bytesNeeded = elements * (dtype == 0 ? 4 : 2);
+    const std::uint64_t bytesNeeded = elements * (dtype == 0 || dtype == 3 ? 4 : 2);
     if (elements > (1u << 26) || r.left() < bytesNeeded) return "tensor '" + ten.name + "': data truncated";
     ten.data.resize(std::size_t(elements));
     const std::uint8_t* d = r.here();
     for (std::size_t i = 0; i < elements; ++i) {
-      if (dtype == 0) {
+      if (dtype == 0 || dtype == 3) {
         std::uint32_t u = std::uint32_t(d[4 * i]) | std::uint32_t(d[4 * i + 1]) << 8 |
                           std::uint32_t(d[4 * i + 2]) << 16 | std::uint32_t(d[4 * i + 3]) << 24;
-        std::memcpy(&ten.data[i], &u, 4);
-      } else {
+        if (dtype == 0) {
+          std::memcpy(&ten.data[i], &u, 4);
+        } else {
+          // Integers are held as floats: exact up to 2^24, so larger ones are refused.
+          const std::int32_t v = std::int32_t(u);
+          if (v > (1 << 24) || v < -(1 << 24)) return "tensor '" + ten.name + "': integer beyond 2^24";
+          ten.data[i] = float(v);
+        }
+      } else if (dtype == 1) {
         ten.data[i] = half_to_float(std::uint16_t(d[2 * i] | d[2 * i + 1] << 8));
+      } else {
+        ten.data[i] = float(std::int16_t(std::uint16_t(d[2 * i] | d[2 * i + 1] << 8)));
       }
       if (!std::isfinite(ten.data[i])) return "tensor '" + ten.name + "': not a finite number";
     }

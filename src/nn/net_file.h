@@ -2,7 +2,8 @@
 // today, the evaluation later) and by the trainers that write it:
 //
 //   "SPNN"  u32 version (1)  char arch[32]  u32 tensor count
-//   per tensor: char name[16]  u32 dtype (0 float32, 1 float16)  u32 rank  u32 shape[4]  data
+//   per tensor: char name[16]  u32 dtype (0 float32, 1 float16, 2 int16, 3 int32)  u32 rank
+//               u32 shape[4]  data
 //   u64 FNV-1a 64 checksum of every byte before it
 //
 // All little-endian. A network checks the architecture string and each tensor's shape itself.
@@ -21,7 +22,7 @@ struct Tensor {
   std::string name;
   int rank = 0;
   std::array<int, 4> shape{1, 1, 1, 1};
-  std::vector<float> data;  // row-major, converted to float32
+  std::vector<float> data;  // row-major, converted to float32 (integers exactly: int32 up to 2^24)
 };
 
 class NetFile {

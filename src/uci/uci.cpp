@@ -13,6 +13,8 @@
 #include "chess/perft.h"
 #include "engine/bench.h"
 #include "engine/evaluate.h"
+#include "engine/nnue_eval.h"
+#include "nn/net_file.h"
 #include "version.h"
 
 namespace sparring {
@@ -76,6 +78,33 @@ UciLoop::UciLoop(std::istream& i, std::ostream& o) : in(i), out(o) {
     }
   });
   options.add_spin("Seed", 0, 0, 2147483647, [this](const Options::Option&) { new_game_seed(); });
+  // A network file for the full-strength evaluation; empty: the hand-written evaluation. The
+  // levels keep the hand-written one whatever is set here (their calibration rests on it).
+  options.add_string("EvalFile", "", [this](const Options::Option& opt) {
+    const std::string path = opt.value == "<empty>" ? "" : opt.value;
+    // A new evaluation starts from an empty table: the static evaluations stored in it are the old one's.
+    if (path.empty()) {
+      evalNet.reset();
+      evalFileLoaded.clear();
+      search.options().evalNet = nullptr;
+      search.clear();
+      print("info string EvalFile: the hand-written evaluation");
+      return;
+    }
+    std::vector<std::uint8_t> bytes;
+    auto net = std::make_unique<nn::NnueNet>();
+    std::string err = nn::read_file(path, bytes) ? net->load(bytes.data(), bytes.size()) : "cannot read the file";
+    if (!err.empty()) {
+      print("info string error: EvalFile " + path + ": " + err + "; the evaluation is unchanged");
+      options.set_quietly("EvalFile", evalFileLoaded);
+      return;
+    }
+    evalNet = std::move(net);
+    evalFileLoaded = path;
+    search.options().evalNet = evalNet.get();
+    search.clear();
+    print("info string EvalFile: loaded " + path);
+  });
   new_game_seed();
 }
 
@@ -150,6 +179,9 @@ bool UciLoop::handle(const std::string& rawLine) {
     print(pos.pretty());
   } else if (cmd == "eval") {
     print(eval_breakdown(pos));
+    if (evalNet)
+      print("Network (" + evalFileLoaded + "): " + std::to_string(nnue_evaluate(*evalNet, pos)) +
+            " cp for the side to move; the search uses it");
   } else if (cmd == "bench") {
     cmd_bench(is);
   } else if (cmd == "debug" || cmd == "register") {

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <iosfwd>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -10,6 +11,7 @@
 #include "chess/position.h"
 #include "engine/search.h"
 #include "levels/level_player.h"
+#include "nn/nnue.h"
 #include "uci/options.h"
 
 namespace sparring {
@@ -54,6 +56,9 @@ class UciLoop {
   LevelPlayer levels{search};  // plays instead of the plain search when the strength is limited
   LevelSettings level;
   bool limitStrength = false;
+  // The evaluation network EvalFile loaded; none: the hand-written evaluation.
+  std::unique_ptr<nn::NnueNet> evalNet;
+  std::string evalFileLoaded;  // its path, shown again when a later EvalFile fails
   Options options;
   // `go perft` counts on its own thread, like a search, so that the loop keeps reading commands.
   std::thread perftThread;

@@ -1,10 +1,15 @@
 // End-to-end tests: the real `sparring` binary driven over pipes, the way a GUI drives it.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "../common/random_nnue.h"
 #include "chess/notation.h"
 #include "match/uci_engine.h"
 
@@ -318,4 +323,42 @@ TEST_CASE("several threads and a hash resize between games still give legal move
   s.send("go movetime 200");
   check_bestmove(s, s.expect("bestmove", 3s), START_FEN);
   s.ping();
+}
+
+TEST_CASE("EvalFile loads a network, refuses a bad file and keeps the evaluation it had", "[e2e]") {
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  const std::string good = dir + "/sparring-e2e-net-" + std::to_string(getpid()) + ".nnw";
+  const std::string torn = dir + "/sparring-e2e-torn-" + std::to_string(getpid()) + ".nnw";
+  const std::vector<std::uint8_t> bytes = nn::RandomNet(4).bytes();
+  std::ofstream(good, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  std::ofstream(torn, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), 1000);
+  const std::string fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+  Session s;
+  auto score_at_depth_6 = [&] {
+    s.send("ucinewgame");  // the same search from the same start every time
+    s.send("position fen " + fen);
+    s.send("go depth 6");
+    const std::string best = s.expect("bestmove");
+    check_bestmove(s, best, fen);
+    for (auto it = s.lines.rbegin(); it != s.lines.rend(); ++it)
+      if (it->rfind("info depth 6 ", 0) == 0) return field(*it, "cp");
+    FAIL("no depth 6 line");
+    return std::string();
+  };
+  const std::string handWritten = score_at_depth_6();
+  s.send("setoption name EvalFile value " + good);
+  s.expect("info string EvalFile: loaded");
+  const std::string network = score_at_depth_6();
+  CHECK(network != handWritten);  // the random network's scores are nothing like the evaluation's
+  for (const std::string& bad : {torn, dir + "/no-such-net.nnw"}) {
+    s.send("setoption name EvalFile value " + bad);
+    CHECK(s.expect("info string").rfind("info string error: EvalFile " + bad, 0) == 0);
+    CHECK(score_at_depth_6() == network);
+  }
+  s.send("setoption name EvalFile value <empty>");
+  s.expect("info string EvalFile: the hand-written evaluation");
+  CHECK(score_at_depth_6() == handWritten);
+  std::filesystem::remove(good);
+  std::filesystem::remove(torn);
 }

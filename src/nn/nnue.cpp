@@ -1,0 +1,113 @@
+#include "nnue.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "nn/net_file.h"
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace sparring::nn {
+
+namespace {
+
+constexpr int MAX_ACTIVE = 32;       // pieces on a board: the accumulator's range is checked for this many
+constexpr int MAX_OUT_WEIGHT = 127;  // so that c * w fits in 16 bits (c <= NNUE_QA)
+
+}  // namespace
+
+std::string NnueNet::load(const std::uint8_t* bytes, std::size_t size) {
+  NetFile file;
+  if (std::string err = file.parse(bytes, size); !err.empty()) return err;
+  const std::string expected = "nnue-screlu " + std::to_string(NNUE_HIDDEN);
+  if (file.arch() != expected) return "architecture '" + file.arch() + "', expected '" + expected + "'";
+  std::string err;
+  const Tensor* w1 = file.get("ft_weight", {NNUE_INPUTS, NNUE_HIDDEN, 1, 1}, err);
+  const Tensor* b1 = w1 ? file.get("ft_bias", {NNUE_HIDDEN, 1, 1, 1}, err) : nullptr;
+  const Tensor* w2 = b1 ? file.get("out_weight", {2 * NNUE_HIDDEN, 1, 1, 1}, err) : nullptr;
+  const Tensor* b2 = w2 ? file.get("out_bias", {1, 1, 1, 1}, err) : nullptr;
+  if (!b2) return err;
+  auto integers = [](const Tensor& t, float limit) {
+    return std::all_of(t.data.begin(), t.data.end(),
+                       [&](float x) { return x == float(int(x)) && std::abs(x) <= limit; });
+  };
+  if (!integers(*w1, 32767) || !integers(*b1, 32767) || !integers(*b2, float(1 << 24)))
+    return "the hidden layer's values are not 16-bit integers";
+  if (!integers(*w2, MAX_OUT_WEIGHT)) return "output weights beyond +-" + std::to_string(MAX_OUT_WEIGHT);
+  // No sum of a bias and MAX_ACTIVE weights may leave 16 bits: the accumulator could not hold it.
+  for (int i = 0; i < NNUE_HIDDEN; ++i) {
+    float worst = 0;
+    for (int f = 0; f < NNUE_INPUTS; ++f) worst = std::max(worst, std::abs(w1->data[std::size_t(f) * NNUE_HIDDEN + i]));
+    if (std::abs(b1->data[i]) + MAX_ACTIVE * worst > 32767) return "hidden weights too large for 16-bit sums";
+  }
+  auto to16 = [](const Tensor& t) {
+    std::vector<std::int16_t> v(t.data.size());
+    std::transform(t.data.begin(), t.data.end(), v.begin(), [](float x) { return std::int16_t(x); });
+    return v;
+  };
+  ftWeight = to16(*w1);
+  ftBias = to16(*b1);
+  outWeight = to16(*w2);
+  outBias = std::int32_t(b2->data[0]);
+  return {};
+}
+
+void NnueNet::refresh(NnueAccumulator& acc, int perspective, const int* features, int count) const {
+  std::int16_t* v = acc.v[perspective];
+  std::copy(ftBias.begin(), ftBias.end(), v);
+  for (int k = 0; k < count; ++k) {
+    const std::int16_t* row = &ftWeight[std::size_t(features[k]) * NNUE_HIDDEN];
+    for (int i = 0; i < NNUE_HIDDEN; ++i) v[i] = std::int16_t(v[i] + row[i]);
+  }
+}
+
+void NnueNet::update(const NnueAccumulator& from, NnueAccumulator& to, int perspective, const int* added,
+                     int addedCount, const int* removed, int removedCount) const {
+  // Row by row, so that each loop runs over contiguous int16s (the compiler vectorises them). The
+  // sums wrap like the accumulator's 16 bits, and load() made sure the true values fit.
+  const std::int16_t* src = from.v[perspective];
+  std::int16_t* dst = to.v[perspective];
+  std::copy(src, src + NNUE_HIDDEN, dst);
+  for (int k = 0; k < addedCount; ++k) {
+    const std::int16_t* row = &ftWeight[std::size_t(added[k]) * NNUE_HIDDEN];
+    for (int i = 0; i < NNUE_HIDDEN; ++i) dst[i] = std::int16_t(dst[i] + row[i]);
+  }
+  for (int k = 0; k < removedCount; ++k) {
+    const std::int16_t* row = &ftWeight[std::size_t(removed[k]) * NNUE_HIDDEN];
+    for (int i = 0; i < NNUE_HIDDEN; ++i) dst[i] = std::int16_t(dst[i] - row[i]);
+  }
+}
+
+int NnueNet::evaluate(const NnueAccumulator& acc, int us) const {
+  const std::int16_t* sides[2] = {acc.v[us], acc.v[us ^ 1]};
+  std::int64_t sum = 0;
+#if defined(__AVX2__)
+  // c * w fits in 16 bits, and each 32-bit lane adds 2 * NNUE_HIDDEN / 8 products of at most
+  // 255^2 * 127: no lane overflows, so the total equals the scalar one exactly.
+  const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(NNUE_QA);
+  __m256i lanes = zero;
+  for (int s = 0; s < 2; ++s)
+    for (int i = 0; i < NNUE_HIDDEN; i += 16) {
+      const __m256i c = _mm256_min_epi16(
+          _mm256_max_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(sides[s] + i)), zero), top);
+      const __m256i w =
+          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&outWeight[std::size_t(s) * NNUE_HIDDEN + i]));
+      lanes = _mm256_add_epi32(lanes, _mm256_madd_epi16(c, _mm256_mullo_epi16(c, w)));
+    }
+  alignas(32) std::int32_t parts[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(parts), lanes);
+  for (std::int32_t p : parts) sum += p;
+#else
+  for (int s = 0; s < 2; ++s)
+    for (int i = 0; i < NNUE_HIDDEN; ++i) {
+      const std::int64_t c = std::clamp<int>(sides[s][i], 0, NNUE_QA);
+      sum += c * c * outWeight[std::size_t(s) * NNUE_HIDDEN + i];
+    }
+#endif
+  const std::int64_t out = sum / NNUE_QA + outBias;
+  return int(out * NNUE_SCALE / (NNUE_QA * NNUE_QB));
+}
+
+}  // namespace sparring::nn

@@ -1,0 +1,51 @@
+// The evaluation network (NNUE), as scripts/train_nnue.py trains and exports it: NNUE_INPUTS
+// features per perspective -> NNUE_HIDDEN units (the same weights for both perspectives) -> squared
+// clipped ReLU -> one output on [side to move's units, the other side's]. Integers throughout, so the
+// scalar and the AVX2 paths give the same result bit for bit:
+//
+//   accumulator[p][i] = bias[i] + sum of weight[f][i] over the active features f of perspective p
+//                       (int16; the trainer's floats x NNUE_QA)
+//   c = clamp(accumulator, 0, NNUE_QA)
+//   out = (sum c_us[i]^2 * w[i] + sum c_them[i]^2 * w[H + i]) / NNUE_QA + bias_out   (w x NNUE_QB)
+//   centipawns = out * NNUE_SCALE / (NNUE_QA * NNUE_QB)
+//
+// Knows nothing of chess: which feature a piece on a square is, is the caller's (the evaluation's).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sparring::nn {
+
+constexpr int NNUE_INPUTS = 768, NNUE_HIDDEN = 256;
+constexpr int NNUE_QA = 255, NNUE_QB = 64, NNUE_SCALE = 400;
+
+struct alignas(32) NnueAccumulator {
+  std::int16_t v[2][NNUE_HIDDEN];  // [perspective]
+};
+
+class NnueNet {
+ public:
+  // Reads a net file (net_file.h) of architecture "nnue-screlu 256". On failure returns the reason
+  // and keeps the network it had.
+  std::string load(const std::uint8_t* bytes, std::size_t size);
+  bool loaded() const { return !ftWeight.empty(); }
+
+  // One perspective from scratch, from its active features.
+  void refresh(NnueAccumulator& acc, int perspective, const int* features, int count) const;
+  // One perspective updated: `to` = `from` plus the added features minus the removed ones.
+  void update(const NnueAccumulator& from, NnueAccumulator& to, int perspective, const int* added, int addedCount,
+              const int* removed, int removedCount) const;
+  // The evaluation in centipawns for the side to move (`us` is its perspective).
+  int evaluate(const NnueAccumulator& acc, int us) const;
+
+ private:
+  std::vector<std::int16_t> ftWeight;   // [NNUE_INPUTS][NNUE_HIDDEN]
+  std::vector<std::int16_t> ftBias;     // [NNUE_HIDDEN]
+  std::vector<std::int16_t> outWeight;  // [2 * NNUE_HIDDEN]: the side to move's units first
+  std::int32_t outBias = 0;
+};
+
+}  // namespace sparring::nn
