@@ -3,6 +3,7 @@
 
   /usr/bin/python3 scripts/train_nnue.py --data runs/data/selfplay.bin [more files] --out runs/nnue-1 \
       --hidden 256 --epochs 10 --threads 2 --seed 1
+  /usr/bin/python3 scripts/train_nnue.py --check runs/nnue-1/net.nnw fens.txt   # the engine's integers
 
 Needs PyTorch and numpy for /usr/bin/python3 (`scripts/setup.sh train`); never needed by make.
 
@@ -117,10 +118,53 @@ def export(net, path, hidden):
         f.write(body)
 
 
+def load_quantised(path):
+    """The integer tensors of an exported net (the inverse of export)."""
+    raw = open(path, "rb").read()
+    assert raw[:4] == b"SPNN" and struct.unpack_from("<Q", raw, len(raw) - 8)[0] == fnv1a64(raw[:-8]), "bad net file"
+    (count,) = struct.unpack_from("<I", raw, 40)
+    off, tensors = 44, {}
+    for _ in range(count):
+        name = raw[off:off + 16].rstrip(b"\0").decode()
+        dtype, ndim, *shape = struct.unpack_from("<II4I", raw, off + 16)
+        off += 40
+        n = int(np.prod(shape))
+        kind = {2: "<i2", 3: "<i4"}[dtype]
+        tensors[name] = np.frombuffer(raw, dtype=kind, count=n, offset=off).astype(np.int64).reshape(shape[:ndim])
+        off += n * np.dtype(kind).itemsize
+    return tensors
+
+
+def quantised_eval(t, fen):
+    """The engine's integer evaluation of a FEN (src/nn/nnue.h), in cp for the side to move."""
+    placement, side = fen.split()[:2]
+    feats = ([], [])
+    for rank, row in enumerate(reversed(placement.split("/"))):
+        file = 0
+        for ch in row:
+            if ch.isdigit():
+                file += int(ch)
+                continue
+            sq, color, ptype = rank * 8 + file, int(ch.islower()), "pnbrqk".index(ch.lower())
+            feats[0].append(color * 384 + ptype * 64 + sq)
+            feats[1].append((1 - color) * 384 + ptype * 64 + (sq ^ 56))
+            file += 1
+    us = 0 if side == "w" else 1
+    total = 0
+    for s, persp in enumerate((us, 1 - us)):
+        acc = t["ft_bias"] + t["ft_weight"][feats[persp]].sum(axis=0)
+        c = np.clip(acc, 0, QA)
+        total += int((c * c * t["out_weight"][s * len(c):(s + 1) * len(c)]).sum())
+    out = int(total / QA) + int(t["out_bias"][0])  # C++ division truncates toward zero
+    return int(out * SCALE / (QA * QB))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", nargs="+", required=True, help="record files of sparring datagen")
-    ap.add_argument("--out", required=True, help="output folder")
+    ap.add_argument("--check", nargs=2, metavar=("NET", "FENS"),
+                    help="print the integer evaluation of each FEN in the file FENS by the net NET, and stop")
+    ap.add_argument("--data", nargs="+", help="record files of sparring datagen")
+    ap.add_argument("--out", help="output folder")
     ap.add_argument("--hidden", type=int, default=256)
     ap.add_argument("--epochs", type=float, default=10)
     ap.add_argument("--batch", type=int, default=16384)
@@ -130,6 +174,14 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
+    if args.check:
+        t = load_quantised(args.check[0])
+        for fen in open(args.check[1]):
+            if fen.strip():
+                print(f"{quantised_eval(t, fen.strip())} {fen.strip()}")
+        return
+    if not args.data or not args.out:
+        ap.error("--data and --out are required for training")
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     os.makedirs(args.out, exist_ok=True)

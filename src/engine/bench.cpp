@@ -62,10 +62,11 @@ constexpr const char* BENCH_FENS[] = {
 
 }  // namespace
 
-BenchResult run_bench(int depth, const std::function<void(const std::string&)>& print) {
+BenchResult run_bench(int depth, const std::function<void(const std::string&)>& print, const nn::NnueNet* evalNet) {
   Search search;
   search.set_hash(16);
   search.options() = SearchOptions{};  // one thread, one PV
+  search.options().evalNet = evalNet;
   BenchResult result;
   auto t0 = std::chrono::steady_clock::now();
   int n = 0;

@@ -5,6 +5,10 @@
 #include <functional>
 #include <string>
 
+namespace sparring::nn {
+class NnueNet;
+}
+
 namespace sparring {
 
 constexpr int BENCH_DEPTH = 12;
@@ -15,8 +19,9 @@ struct BenchResult {
   std::uint64_t nps() const { return ms > 0 ? nodes * 1000 / std::uint64_t(ms) : nodes; }
 };
 
-// Searches every bench position to `depth` with a fresh 16 MB hash and one thread; `print`
-// receives a progress line per position.
-BenchResult run_bench(int depth, const std::function<void(const std::string&)>& print);
+// Searches every bench position to `depth` with a fresh 16 MB hash and one thread, evaluating with
+// `evalNet` (none: the hand-written evaluation); `print` receives a progress line per position.
+BenchResult run_bench(int depth, const std::function<void(const std::string&)>& print,
+                      const nn::NnueNet* evalNet = nullptr);
 
 }  // namespace sparring

@@ -400,7 +400,8 @@ void UciLoop::cmd_bench(std::istringstream& is) {
   long long depth = BENCH_DEPTH;
   read_number(is, 1, 64, depth);
   stop_search();
-  BenchResult r = run_bench(int(depth), [this](const std::string& line) { print(line); });
+  BenchResult r = run_bench(
+      int(depth), [this](const std::string& line) { print(line); }, evalNet.get());
   print("Nodes searched: " + std::to_string(r.nodes));
   print("Nodes/second: " + std::to_string(r.nps()));
 }

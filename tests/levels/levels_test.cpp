@@ -295,6 +295,23 @@ TEST_CASE("in deep time trouble a level plays on the model and the mate prover a
   }
 }
 
+TEST_CASE("in the opening plies a level draws from the model without its appetites", "[levels][opening]") {
+  // After 1.d4 a depth-6 scan calls some of people's replies (...d6, ...g6) inaccuracies; Master's
+  // negative appetites would never play them. In the first plies they must not count.
+  Position pos = play("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    Search a, b;  // each choice from a fresh table, so that only the appetites differ
+    LevelSettings master, neutral;
+    master.elo = neutral.elo = 2100;
+    master.seed = neutral.seed = seed;
+    master.overrides.appetite = ErrorAppetite{-6, -6, -6};
+    neutral.overrides.appetite = ErrorAppetite{0, 0, 0};
+    INFO("seed " << seed);
+    CHECK(LevelPlayer::choose(a, pos, SearchLimits{}, master, {}, nullptr) ==
+          LevelPlayer::choose(b, pos, SearchLimits{}, neutral, {}, nullptr));
+  }
+}
+
 TEST_CASE("a fixed seed replays the same choices and different seeds differ", "[levels][seed]") {
   const std::vector<std::string> fens = {
       "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
