@@ -35,7 +35,6 @@ Output in --out: human_policy.nnw (the net, see src/nn/net_file.h), report.json 
 import argparse
 import json
 import os
-import struct
 import time
 
 # One BLAS thread: torch's own threads (--threads) do the parallel work; both at once oversubscribe.
@@ -43,6 +42,8 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 import torch
 import torch.nn as nn
+
+from net_file import read_net, write_net
 
 INPUT_NB = 908
 PIECE_FEATURES = 768
@@ -259,34 +260,14 @@ def export(model, path, arch):
         ("out", model.out.weight), ("out_bias", model.out_bias), ("piece", model.piece),
         ("move_vec", model.bit_vec), ("move_bias", model.bit_bias),
     ]
-    body = bytearray()
-    body += b"SPNN" + struct.pack("<I", 1) + arch.encode().ljust(32, b"\0") + struct.pack("<I", len(tensors))
-    for name, t in tensors:
-        half = name in HALF
-        a = t.detach().contiguous().numpy().astype("<f2" if half else "<f4")
-        shape = list(a.shape) + [1] * (4 - a.ndim)
-        body += name.encode().ljust(16, b"\0") + struct.pack("<II4I", int(half), a.ndim, *shape) + a.tobytes()
-    body += struct.pack("<Q", fnv1a64(bytes(body)))
-    with open(path, "wb") as f:
-        f.write(body)
+    write_net(path, arch, [(name, t.detach().numpy(), 1 if name in HALF else 0) for name, t in tensors])
 
 
 def load_net(path):
     """The model stored in a net file (the inverse of export)."""
-    raw = open(path, "rb").read()
-    assert raw[:4] == b"SPNN" and struct.unpack_from("<Q", raw, len(raw) - 8)[0] == fnv1a64(raw[:-8]), "bad net file"
-    arch = raw[8:40].rstrip(b"\0").decode()
+    arch, raw = read_net(path)
     name, h1, h2, dq = arch.split()
-    (count,) = struct.unpack_from("<I", raw, 40)
-    off, tensors = 44, {}
-    for _ in range(count):
-        tname = raw[off:off + 16].rstrip(b"\0").decode()
-        dtype, ndim, *shape = struct.unpack_from("<II4I", raw, off + 16)
-        off += 40
-        n = int(np.prod(shape))
-        a = np.frombuffer(raw, dtype="<f2" if dtype else "<f4", count=n, offset=off).astype(np.float32)
-        off += n * (2 if dtype else 4)
-        tensors[tname] = torch.from_numpy(a.reshape(shape[:ndim]).copy())
+    tensors = {k: torch.from_numpy(v.astype(np.float32)) for k, v in raw.items()}
     model = HumanPolicy(int(h1), int(h2), int(dq))
     with torch.no_grad():
         model.inp.weight[:INPUT_NB] = tensors["input"]
@@ -317,16 +298,6 @@ def write_reference(model, folder, path):
             p = torch.softmax(l.double(), 0).numpy()
             lines.append(" ".join(f"{x:.8f}" for x in p))
     open(path, "w").write("\n".join(lines) + "\n")
-
-
-def fnv1a64(data):
-    """FNV-1a 64 over bytes (a few seconds for a few MB in Python; it runs once per export)."""
-    h = 0xCBF29CE484222325
-    prime = 0x100000001B3
-    mask = 0xFFFFFFFFFFFFFFFF
-    for byte in data:
-        h = ((h ^ byte) * prime) & mask
-    return h
 
 
 def main():

@@ -20,12 +20,13 @@ step, fixed shuffles).
 import argparse
 import math
 import os
-import struct
 import sys
 import time
 
 import numpy as np
 import torch
+
+from net_file import read_net, write_net
 
 RECORD = 32
 QA, QB, SCALE = 255, 64, 400
@@ -94,45 +95,19 @@ class Net(torch.nn.Module):
             self.out.weight.clamp_(-127 / QB, 127 / QB)
 
 
-def fnv1a64(data):
-    h = 0xCBF29CE484222325
-    for b in data:
-        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return h
-
-
 def export(net, path, hidden):
     """The net file (src/nn/net_file.h) with the engine's integers: dtype 2 int16, 3 int32."""
-    w1 = np.round(net.ft.weight[:FEATURES].detach().numpy() * QA).astype("<i2")
-    b1 = np.round(net.ft_bias.detach().numpy() * QA).astype("<i2")
-    w2 = np.round(net.out.weight.detach().numpy().ravel() * QB).astype("<i2")
-    b2 = np.round(net.out.bias.detach().numpy() * QA * QB).astype("<i4")
-    tensors = [("ft_weight", w1, 2), ("ft_bias", b1, 2), ("out_weight", w2, 2), ("out_bias", b2, 3)]
-    body = bytearray(b"SPNN" + struct.pack("<I", 1) + f"{ARCH} {hidden}".encode().ljust(32, b"\0"))
-    body += struct.pack("<I", len(tensors))
-    for name, a, dtype in tensors:
-        shape = list(a.shape) + [1] * (4 - a.ndim)
-        body += name.encode().ljust(16, b"\0") + struct.pack("<II4I", dtype, a.ndim, *shape) + a.tobytes()
-    body += struct.pack("<Q", fnv1a64(bytes(body)))
-    with open(path, "wb") as f:
-        f.write(body)
+    w1 = np.round(net.ft.weight[:FEATURES].detach().numpy() * QA)
+    b1 = np.round(net.ft_bias.detach().numpy() * QA)
+    w2 = np.round(net.out.weight.detach().numpy().ravel() * QB)
+    b2 = np.round(net.out.bias.detach().numpy() * QA * QB)
+    write_net(path, f"{ARCH} {hidden}", [("ft_weight", w1, 2), ("ft_bias", b1, 2), ("out_weight", w2, 2),
+                                          ("out_bias", b2, 3)])
 
 
 def load_quantised(path):
     """The integer tensors of an exported net (the inverse of export)."""
-    raw = open(path, "rb").read()
-    assert raw[:4] == b"SPNN" and struct.unpack_from("<Q", raw, len(raw) - 8)[0] == fnv1a64(raw[:-8]), "bad net file"
-    (count,) = struct.unpack_from("<I", raw, 40)
-    off, tensors = 44, {}
-    for _ in range(count):
-        name = raw[off:off + 16].rstrip(b"\0").decode()
-        dtype, ndim, *shape = struct.unpack_from("<II4I", raw, off + 16)
-        off += 40
-        n = int(np.prod(shape))
-        kind = {2: "<i2", 3: "<i4"}[dtype]
-        tensors[name] = np.frombuffer(raw, dtype=kind, count=n, offset=off).astype(np.int64).reshape(shape[:ndim])
-        off += n * np.dtype(kind).itemsize
-    return tensors
+    return {name: a.astype(np.int64) for name, a in read_net(path)[1].items()}
 
 
 def quantised_eval(t, fen):
