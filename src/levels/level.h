@@ -12,9 +12,9 @@ namespace sparring {
 
 constexpr int LEVEL_ELO_MIN = 600, LEVEL_ELO_MAX = 2100;
 // The opening is repertoire more than calculation: for the game's first plies a level draws from the
-// human move model as it is (temperature 1, no error appetites; the guard and the "never absurd"
-// rules still hold), so its openings spread like those of people of its rating; after them it
-// samples at its own temperature and appetites.
+// human move model as it is (temperature 1, and no appetite below 0: it shuns no error people make
+// there; the guard and the "never absurd" rules still hold), so its openings spread like those of
+// people of its rating; after them it samples at its own temperature and appetites.
 constexpr int LEVEL_OPENING_PLIES = 10;
 // On a clock, a move with less than this (ms) left of its budget after the mate guard skips the scan:
 // its search takes about 2 ms whatever its limit, more than the full-strength search spends then.

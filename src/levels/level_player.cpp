@@ -53,10 +53,9 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   params.choice.appetite = o.appetite.value_or(params.choice.appetite);
   params.choice.blunderSize = o.blunderSize.value_or(params.choice.blunderSize);
   params.choice.maxLoss = o.maxLoss.value_or(params.choice.maxLoss);
-  if (pos.game_ply() < LEVEL_OPENING_PLIES) {  // the model as it is: no temperature, no appetites
+  if (pos.game_ply() < LEVEL_OPENING_PLIES) {  // the model as it is: no temperature, no shunned errors
     params.choice.temperature = 1.0;
-    params.choice.appetite = {};
-    params.choice.blunderSize = 0;
+    for (double& a : params.choice.appetite) a = std::max(a, 0.0);
   }
   // What a person of the level's rating would play here, by the human move model (Lichess blitz).
   const std::vector<MoveProbability> policy = HumanPolicy::embedded().evaluate(pos, params.modelElo, GameSource::BLITZ);

@@ -295,7 +295,7 @@ TEST_CASE("in deep time trouble a level plays on the model and the mate prover a
   }
 }
 
-TEST_CASE("in the opening plies a level draws from the model without its appetites", "[levels][opening]") {
+TEST_CASE("in the opening plies a level shuns no error people make", "[levels][opening]") {
   // After 1.d4 a depth-6 scan calls some of people's replies (...d6, ...g6) inaccuracies; Master's
   // negative appetites would never play them. In the first plies they must not count.
   Position pos = play("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
