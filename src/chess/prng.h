@@ -6,6 +6,17 @@
 
 namespace sparring {
 
+// splitmix64's finaliser: every input bit moves every output bit. Seeds derived from a seed and
+// an index (a game, a position) go through it, so that neighbouring inputs give unrelated values.
+constexpr std::uint64_t mix64(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// splitmix64: the next value of a state stepped by the golden ratio.
+constexpr std::uint64_t splitmix64(std::uint64_t x) { return mix64(x + 0x9E3779B97F4A7C15ULL); }
+
 class Prng {
  public:
   explicit Prng(std::uint64_t seed) : s(seed ? seed : 1) {}

@@ -19,6 +19,7 @@
 
 #include "chess/epd.h"
 #include "chess/movegen.h"
+#include "chess/prng.h"
 #include "cli/commands.h"
 #include "cli/parse_args.h"
 #include "engine/datagen.h"
@@ -29,13 +30,6 @@ namespace {
 
 std::atomic<bool> interrupted{false};
 extern "C" void on_signal(int) { interrupted = true; }
-
-std::uint64_t splitmix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
 
 std::vector<Position> read_book(const std::string& path) {
   std::ifstream in(path);
@@ -60,14 +54,14 @@ std::vector<Position> read_book(const std::string& path) {
 // Game `index`'s start: a book position (or the start position) and `randomPlies` random legal
 // moves, all drawn from the seed and the index alone. Retries when the random moves end the game.
 Position start_position(const std::vector<Position>& book, int randomPlies, std::uint64_t seed, std::uint64_t index) {
-  std::uint64_t state = splitmix(seed ^ splitmix(index));
+  std::uint64_t state = splitmix64(seed ^ splitmix64(index));
   for (int attempt = 0;; ++attempt) {
-    state = splitmix(state);
+    state = splitmix64(state);
     Position pos = book.empty() ? Position() : book[state % book.size()];
     bool ok = true;
     for (int i = 0; i < randomPlies && ok; ++i) {
       MoveList moves(pos);
-      state = splitmix(state);
+      state = splitmix64(state);
       if (moves.size() == 0)
         ok = false;
       else

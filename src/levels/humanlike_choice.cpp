@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "chess/prng.h"
 #include "levels/policy_features.h"
 
 namespace sparring {
@@ -88,11 +89,8 @@ int choose_humanlike(const CandidateScan& scan, const std::vector<MoveProbabilit
 }
 
 double level_random(std::uint64_t seed, Key positionKey) {
-  // splitmix64 of the pair: well mixed, and the same for the same seed and position.
-  std::uint64_t z = seed * 0x9E3779B97F4A7C15ULL ^ positionKey;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  z ^= z >> 31;
+  // The pair mixed: well spread, and the same for the same seed and position.
+  const std::uint64_t z = mix64(seed * 0x9E3779B97F4A7C15ULL ^ positionKey);
   return double(z >> 11) * (1.0 / 9007199254740992.0);
 }
 
