@@ -8,6 +8,8 @@ Needs PyTorch and numpy from Debian (`scripts/setup.sh train`), hence /usr/bin/p
   scripts/train_human_model.py --load NET --data DIR --out DIR     (the test figures of a net file)
   scripts/train_human_model.py --load NET --reference DIR --reference-out FILE --out DIR
                                                     (the probabilities the engine's unit test expects)
+  scripts/train_human_model.py --random-net FILE --h1 16 --h2 8 --dq 4 --head 8 --out DIR
+                                                    (random weights: the unit test of the inference)
 
 Input: the records of `sparring-human-data` (pos.bin, moves.bin; layouts below). The network, on
 the board seen from the mover's side (src/levels/policy_features.h):
@@ -17,6 +19,12 @@ the board seen from the mover's side (src/levels/policy_features.h):
   q  = W3 h2 + b3
   logit(move) = q . (E[from-to index] + P[piece, to] + P[piece, from] + P[captured])
                 + e[from-to index] + sum over the move's features f of f (q . G_f + g_f)
+                [+ head . relu(U h2 + c + E2[from-to index] + P2[piece, to] + P2[piece, from]
+                               + P2[captured] + sum over f of f G2_f)]    (--head K: human-policy-2)
+
+The bracketed additive head (width K) lets the board and the move meet through a ReLU rather than
+only a dot product: 0.4 points more top-1 on the Lichess validation positions after 3,000 batches
+(43.31% against 42.91%, same data and schedule), at about 1.6 times the time a batch.
 
 R1, R2 interpolate linearly between learned vectors at ratings 400, 600, ..., 2800; S1, S2 are one
 vector per source (Lichess bullet, blitz, rapid, classical, unknown; over the board). A move's
@@ -42,6 +50,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 
 from net_file import read_net, write_net
 
@@ -142,9 +151,9 @@ def rating_weights(elo):
 
 
 class HumanPolicy(nn.Module):
-    def __init__(self, h1, h2, dq):
+    def __init__(self, h1, h2, dq, k=0):
         super().__init__()
-        self.h1, self.h2, self.dq = h1, h2, dq
+        self.h1, self.h2, self.dq, self.k = h1, h2, dq, k
         self.inp = nn.EmbeddingBag(INPUT_NB + 1, h1, mode="sum", padding_idx=INPUT_NB)
         nn.init.normal_(self.inp.weight, std=0.05)
         with torch.no_grad():
@@ -162,6 +171,13 @@ class HumanPolicy(nn.Module):
         self.piece = nn.Parameter(torch.randn(MOVE_PIECE_NB, dq) * 0.02)
         self.bit_vec = nn.Parameter(torch.zeros(MOVE_FEATURE_NB, dq))
         self.bit_bias = nn.Parameter(torch.zeros(MOVE_FEATURE_NB))
+        if k:  # the additive head: each move's own vector added to the board's, through a ReLU
+            self.u = nn.Linear(h2, k)
+            self.out2 = nn.Embedding(MOVE_INDEX_NB, k)
+            nn.init.normal_(self.out2.weight, std=0.02)
+            self.piece2 = nn.Parameter(torch.randn(MOVE_PIECE_NB, k) * 0.02)
+            self.bit_vec2 = nn.Parameter(torch.zeros(MOVE_FEATURE_NB, k))
+            self.head = nn.Parameter(torch.randn(k) * 0.02)
 
     def forward(self, b):
         k, w = rating_weights(b["elo"])
@@ -176,8 +192,14 @@ class HumanPolicy(nn.Module):
         piece_score = q @ self.piece.t()
         bit_score = q @ self.bit_vec.t() + self.bit_bias
         seg, mi, mp = b["seg"], b["move_index"], b["move_piece"]
-        return ((q[seg] * self.out(mi)).sum(1) + self.out_bias[mi] + piece_score[seg.unsqueeze(1), mp].sum(1)
-                + (b["bits"] * bit_score[seg]).sum(1))
+        # F.embedding rather than indexing where a row is picked per move: its backward is much faster.
+        logits = ((F.embedding(seg, q) * self.out(mi)).sum(1) + self.out_bias[mi]
+                  + piece_score[seg.unsqueeze(1), mp].sum(1) + (b["bits"] * F.embedding(seg, bit_score)).sum(1))
+        if self.k:  # the move's own vector: its from-to row and its three piece rows, summed in one bag
+            rows = torch.cat([mi.unsqueeze(1), mp + MOVE_INDEX_NB], 1)
+            e = F.embedding_bag(rows, torch.cat([self.out2.weight, self.piece2]), mode="sum") + b["bits"] @ self.bit_vec2
+            logits = logits + torch.relu(F.embedding(seg, self.u(h2)) + e) @ self.head
+        return logits
 
 
 def segment_stats(logits, b):
@@ -241,13 +263,14 @@ def validation_sets(data):
 
 # The net file (src/nn/net_file.h): "SPNN", version, architecture name, tensors (name, shape,
 # float32 data), then an FNV-1a 64 checksum of everything before it.
-HALF = {"input", "w2", "w3", "out", "piece"}  # the large matrices are stored as float16
+HALF = {"input", "w2", "w3", "out", "piece", "u", "out2", "piece2"}  # the large matrices are stored as float16
 
 
 def round_to_stored(model):
     """Rounds the weights stored as float16 to that precision, so the model is exactly the file."""
     with torch.no_grad():
-        for t in (model.inp.weight, model.l2.weight, model.l3.weight, model.out.weight, model.piece):
+        for t in (model.inp.weight, model.l2.weight, model.l3.weight, model.out.weight, model.piece) + \
+                 ((model.u.weight, model.out2.weight, model.piece2) if model.k else ()):
             t.copy_(t.half().float())
 
 
@@ -260,15 +283,19 @@ def export(model, path, arch):
         ("out", model.out.weight), ("out_bias", model.out_bias), ("piece", model.piece),
         ("move_vec", model.bit_vec), ("move_bias", model.bit_bias),
     ]
+    if model.k:
+        tensors += [("u", model.u.weight), ("u_bias", model.u.bias), ("out2", model.out2.weight),
+                    ("piece2", model.piece2), ("move_vec2", model.bit_vec2), ("head", model.head)]
     write_net(path, arch, [(name, t.detach().numpy(), 1 if name in HALF else 0) for name, t in tensors])
 
 
-def load_net(path):
-    """The model stored in a net file (the inverse of export)."""
+def load_net(path, head=None):
+    """The model stored in a net file (the inverse of export). With `head`, a model with an additive
+    head of that width whatever the file has: a file without one gives a fresh head."""
     arch, raw = read_net(path)
-    name, h1, h2, dq = arch.split()
+    name, h1, h2, dq, *k = arch.split()
     tensors = {k: torch.from_numpy(v.astype(np.float32)) for k, v in raw.items()}
-    model = HumanPolicy(int(h1), int(h2), int(dq))
+    model = HumanPolicy(int(h1), int(h2), int(dq), (int(k[0]) if k else 0) if head is None else head)
     with torch.no_grad():
         model.inp.weight[:INPUT_NB] = tensors["input"]
         for attr, key in [("b1", "b1"), ("r1", "r1"), ("s1", "s1"), ("r2", "r2"), ("s2", "s2"),
@@ -280,6 +307,13 @@ def load_net(path):
         model.l3.bias.copy_(tensors["b3"])
         model.out.weight.copy_(tensors["out"])
         model.piece.copy_(tensors["piece"])
+        if model.k and "u" in tensors:
+            model.u.weight.copy_(tensors["u"])
+            model.u.bias.copy_(tensors["u_bias"])
+            model.out2.weight.copy_(tensors["out2"])
+            model.piece2.copy_(tensors["piece2"])
+            model.bit_vec2.copy_(tensors["move_vec2"])
+            model.head.copy_(tensors["head"])
     return model, arch
 
 
@@ -305,7 +339,9 @@ def main():
     ap.add_argument("--data", help="records of sparring-human-data (train, validation and test)")
     ap.add_argument("--load", help="instead of training: this net file (to report its test figures or "
                                    "write the reference probabilities)")
-    ap.add_argument("--init", help="train on from this net file (same --h1/--h2/--dq) instead of random weights")
+    ap.add_argument("--init", help="train on from this net file (same --h1/--h2/--dq) instead of random weights; "
+                                   "with --head and a file without that head, the head starts fresh")
+    ap.add_argument("--random-net", help="instead of training: write a net of random weights of the given shape here")
     ap.add_argument("--reference", help="with --load: records of `sparring-human-data --positions`")
     ap.add_argument("--reference-out", default="tests/data/human_policy_reference.txt")
     ap.add_argument("--baselines", nargs="*", help="files of scripts/human_baselines.sh to report and plot beside")
@@ -313,6 +349,7 @@ def main():
     ap.add_argument("--h1", type=int, default=512)
     ap.add_argument("--h2", type=int, default=256)
     ap.add_argument("--dq", type=int, default=128, help="width of the move vectors")
+    ap.add_argument("--head", type=int, default=0, help="width of the additive move head (0: none)")
     ap.add_argument("--epochs", type=float, default=4)
     ap.add_argument("--batch", type=int, default=1024)
     ap.add_argument("--lr", type=float, default=2e-3)
@@ -338,6 +375,17 @@ def main():
         log.write(s + "\n")
         log.flush()
 
+    if args.random_net:
+        # A network of random weights, all of them large enough to matter (the additive head's too):
+        # the engine's unit test checks its inference on it (tests/data/human_policy_random.nnw).
+        model = HumanPolicy(args.h1, args.h2, args.dq, args.head)
+        with torch.no_grad():
+            for t in model.parameters():
+                t.copy_(torch.randn(t.shape) * 0.3)
+        round_to_stored(model)
+        export(model, args.random_net, arch_name(args))
+        say(f"wrote {args.random_net} ({arch_name(args)})")
+        return
     if args.load:
         model, arch = load_net(args.load)
         say(f"loaded {args.load} ({arch})")
@@ -367,11 +415,11 @@ def main():
         f"loaded in {time.time() - t0:.0f} s; args {vars(args)}")
 
     if args.init:
-        model, arch = load_net(args.init)
-        assert arch.split()[1:] == [str(args.h1), str(args.h2), str(args.dq)], f"{args.init} is {arch}"
+        model, arch = load_net(args.init, head=args.head)
+        assert arch.split()[1:4] == [str(args.h1), str(args.h2), str(args.dq)], f"{args.init} is {arch}"
         say(f"starting from {args.init}")
     else:
-        model = HumanPolicy(args.h1, args.h2, args.dq)
+        model = HumanPolicy(args.h1, args.h2, args.dq, args.head)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
     steps = int(args.epochs * len(train) / args.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.05,
@@ -414,7 +462,7 @@ def main():
     round_to_stored(model)
 
     # The weights as the engine stores them (float32), then the test figures of exactly those weights.
-    arch = f"human-policy-1 {args.h1} {args.h2} {args.dq}"
+    arch = arch_name(args)
     net_path = os.path.join(args.out, "human_policy.nnw")
     export(model, net_path, arch)
     report_test(model, data, args, arch, curve, say)
@@ -433,6 +481,13 @@ def main():
         fig.savefig(os.path.join(args.out, "loss.png"), dpi=90)
     except Exception as e:  # the plot is a convenience; the figures are in report.json
         say(f"no plot: {e}")
+
+
+def arch_name(args):
+    """The net file's architecture: human-policy-1 without the additive head, human-policy-2 with it."""
+    if args.head:
+        return f"human-policy-2 {args.h1} {args.h2} {args.dq} {args.head}"
+    return f"human-policy-1 {args.h1} {args.h2} {args.dq}"
 
 
 def report_test(model, data, args, arch, curve, say):

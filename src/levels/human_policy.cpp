@@ -17,7 +17,10 @@ namespace {
 
 constexpr int RATING_KNOT_FIRST = 400, RATING_KNOT_STEP = 200, RATING_KNOTS = 13;  // 400 ... 2800
 constexpr int SOURCE_NB = int(GameSource::NB);
-constexpr const char* ARCH = "human-policy-1";
+// human-policy-1 H1 H2 DQ: the board meets each move in one dot product; human-policy-2 H1 H2 DQ K
+// adds the additive head: relu(U h2 + the move's own K-vector) . head.
+constexpr const char* ARCH_1 = "human-policy-1";
+constexpr const char* ARCH_2 = "human-policy-2";
 
 // The two rating knots around `elo` and the weight of the upper one.
 void rating_knots(int elo, int& k, float& w) {
@@ -35,12 +38,15 @@ std::string HumanPolicy::load(const std::uint8_t* bytes, std::size_t size) {
   if (std::string e = file.parse(bytes, size); !e.empty()) return e;
   std::istringstream arch(file.arch());
   std::string name;
-  int a = 0, b = 0, q = 0;
-  if (!(arch >> name >> a >> b >> q) || name != ARCH || std::min({a, b, q}) < 1 || std::max({a, b, q}) > 4096)
+  int a = 0, b = 0, q = 0, k = 1;
+  arch >> name >> a >> b >> q;
+  if (name == ARCH_2) arch >> k;
+  if (!arch || (name != ARCH_1 && name != ARCH_2) || std::min({a, b, q, k}) < 1 || std::max({a, b, q, k}) > 4096)
     return "not a human policy network (architecture '" + file.arch() + "')";
+  if (name == ARCH_1) k = 0;
   std::string error;
   HumanPolicy n;
-  n.h1 = a, n.h2 = b, n.dq = q;
+  n.h1 = a, n.h2 = b, n.dq = q, n.headWidth = k;
   auto take = [&](const char* tensor, std::array<int, 4> shape, std::vector<float>& to) {
     const nn::Tensor* t = file.get(tensor, shape, error);
     if (t) to = t->data;
@@ -54,7 +60,11 @@ std::string HumanPolicy::load(const std::uint8_t* bytes, std::size_t size) {
       take("s2", {SOURCE_NB, b, 1, 1}, n.s2) && take("w3", {q, b, 1, 1}, n.w3) && take("b3", {q, 1, 1, 1}, n.b3) &&
       take("out", {MOVE_INDEX_NB, q, 1, 1}, n.out) && take("out_bias", {MOVE_INDEX_NB, 1, 1, 1}, n.outBias) &&
       take("piece", {MOVE_PIECE_NB, q, 1, 1}, n.piece) && take("move_vec", {MOVE_FEATURE_NB, q, 1, 1}, n.featureVec) &&
-      take("move_bias", {MOVE_FEATURE_NB, 1, 1, 1}, n.featureBias);
+      take("move_bias", {MOVE_FEATURE_NB, 1, 1, 1}, n.featureBias) &&
+      (k == 0 ||
+       (take("u", {k, b, 1, 1}, n.u) && take("u_bias", {k, 1, 1, 1}, n.uBias) &&
+        take("out2", {MOVE_INDEX_NB, k, 1, 1}, n.out2) && take("piece2", {MOVE_PIECE_NB, k, 1, 1}, n.piece2) &&
+        take("move_vec2", {MOVE_FEATURE_NB, k, 1, 1}, n.featureVec2) && take("head", {k, 1, 1, 1}, n.head)));
   if (!complete) return error;
   *this = std::move(n);
   return {};
@@ -97,6 +107,14 @@ std::vector<MoveProbability> HumanPolicy::evaluate(const Position& pos, int elo,
     for (int j = 0; j < dq; ++j) sum += row[j] * query[j];
     return sum;
   };
+  // The additive head's board vector: U h2 + its bias.
+  std::vector<float> boardVec(static_cast<std::size_t>(headWidth)), moveVec(static_cast<std::size_t>(headWidth));
+  for (int j = 0; j < headWidth; ++j) {
+    const float* row = &u[std::size_t(j) * h2];
+    float sum = uBias[j];
+    for (int i = 0; i < h2; ++i) sum += row[i] * l2[i];
+    boardVec[j] = sum;
+  }
   // Each move feature adds the same amount per unit to every move of the position.
   float featureScore[policy::MOVE_FEATURE_NB];
   for (int f = 0; f < policy::MOVE_FEATURE_NB; ++f) featureScore[f] = featureBias[f] + dot(&featureVec[f * dq]);
@@ -114,6 +132,16 @@ std::vector<MoveProbability> HumanPolicy::evaluate(const Position& pos, int elo,
     float logit = outBias[index] + dot(&out[std::size_t(index) * dq]);
     for (int r : rows) logit += dot(&piece[std::size_t(r) * dq]);
     for (int f = 0; f < policy::MOVE_FEATURE_NB; ++f) logit += features[f] * featureScore[f];
+    if (headWidth > 0) {
+      const float* own = &out2[std::size_t(index) * headWidth];
+      for (int j = 0; j < headWidth; ++j) moveVec[j] = boardVec[j] + own[j];
+      for (int r : rows)
+        for (int j = 0; j < headWidth; ++j) moveVec[j] += piece2[std::size_t(r) * headWidth + j];
+      for (int f = 0; f < policy::MOVE_FEATURE_NB; ++f)
+        if (features[f] != 0)
+          for (int j = 0; j < headWidth; ++j) moveVec[j] += features[f] * featureVec2[std::size_t(f) * headWidth + j];
+      for (int j = 0; j < headWidth; ++j) logit += head[j] * std::max(0.0f, moveVec[j]);
+    }
     result.push_back({m, logit, 0.0f});
     maxLogit = std::max(maxLogit, logit);
   }

@@ -36,9 +36,11 @@ class HumanPolicy {
   static const HumanPolicy& embedded();
 
  private:
-  // Layer widths: the board's hidden layers, then the query each move's vector is matched against.
-  int h1 = 0, h2 = 0, dq = 0;
+  // Layer widths: the board's hidden layers, the query each move's vector is matched against, and
+  // the additive head (0: none; human-policy-2 nets have one).
+  int h1 = 0, h2 = 0, dq = 0, headWidth = 0;
   std::vector<float> input, b1, r1, s1, w2, b2, r2, s2, w3, b3, out, outBias, piece, featureVec, featureBias;
+  std::vector<float> u, uBias, out2, piece2, featureVec2, head;
 };
 
 }  // namespace sparring

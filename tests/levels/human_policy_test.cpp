@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <numeric>
 #include <sstream>
 #include <string>
@@ -68,6 +69,31 @@ TEST_CASE("human policy: the built-in network equals the trainer on fixed positi
     const std::vector<MoveProbability> got = HumanPolicy::embedded().evaluate(r.pos, r.elo, GameSource(r.source));
     REQUIRE(got.size() == r.probabilities.size());
     for (std::size_t i = 0; i < got.size(); ++i) CHECK(std::abs(got[i].probability - r.probabilities[i]) < 1e-4);
+  }
+}
+
+TEST_CASE("human policy: a network with the additive head equals the trainer", "[levels][policy]") {
+  // Random weights of a size that matters everywhere (scripts/train_human_model.py --random-net
+  // tests/data/human_policy_random.nnw --h1 16 --h2 8 --dq 4 --head 8), and the trainer's
+  // probabilities for the reference positions (--load ... --reference-out ..._reference.txt).
+  std::ifstream in(SPARRING_TEST_DATA "/human_policy_random.nnw", std::ios::binary);
+  REQUIRE(in);
+  const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  HumanPolicy net;
+  REQUIRE(net.load(bytes.data(), bytes.size()) == "");
+  std::ifstream probabilities(SPARRING_TEST_DATA "/human_policy_random_reference.txt");
+  REQUIRE(probabilities);
+  const std::vector<Reference> refs = references();
+  for (const Reference& r : refs) {
+    INFO(r.text);
+    std::string line;
+    REQUIRE(std::getline(probabilities, line));
+    std::istringstream ps(line);
+    std::vector<double> expected;
+    for (double p; ps >> p;) expected.push_back(p);
+    const std::vector<MoveProbability> got = net.evaluate(r.pos, r.elo, GameSource(r.source));
+    REQUIRE(got.size() == expected.size());
+    for (std::size_t i = 0; i < got.size(); ++i) CHECK(std::abs(got[i].probability - expected[i]) < 1e-4);
   }
 }
 
