@@ -31,6 +31,17 @@ void rating_knots(int elo, int& k, float& w) {
   w = t - float(k);
 }
 
+// out = weights * in + bias, the weights row-major (one row per output).
+void affine(const std::vector<float>& weights, const std::vector<float>& bias, const std::vector<float>& in,
+            std::vector<float>& out) {
+  for (std::size_t j = 0; j < out.size(); ++j) {
+    const float* row = &weights[j * in.size()];
+    float sum = bias[j];
+    for (std::size_t i = 0; i < in.size(); ++i) sum += row[i] * in[i];
+    out[j] = sum;
+  }
+}
+
 }  // namespace
 
 std::string HumanPolicy::load(const std::uint8_t* bytes, std::size_t size) {
@@ -96,12 +107,7 @@ std::vector<MoveProbability> HumanPolicy::evaluate(const Position& pos, int elo,
     for (int i = 0; i < h1; ++i) sum += row[i] * l1[i];
     l2[j] = std::max(0.0f, sum + b2[j] + r2[k * h2 + j] * (1 - w) + r2[(k + 1) * h2 + j] * w + s2[src * h2 + j]);
   }
-  for (int j = 0; j < dq; ++j) {
-    const float* row = &w3[std::size_t(j) * h2];
-    float sum = b3[j];
-    for (int i = 0; i < h2; ++i) sum += row[i] * l2[i];
-    query[j] = sum;
-  }
+  affine(w3, b3, l2, query);
   auto dot = [&](const float* row) {
     float sum = 0;
     for (int j = 0; j < dq; ++j) sum += row[j] * query[j];
@@ -109,12 +115,7 @@ std::vector<MoveProbability> HumanPolicy::evaluate(const Position& pos, int elo,
   };
   // The additive head's board vector: U h2 + its bias.
   std::vector<float> boardVec(static_cast<std::size_t>(headWidth)), moveVec(static_cast<std::size_t>(headWidth));
-  for (int j = 0; j < headWidth; ++j) {
-    const float* row = &u[std::size_t(j) * h2];
-    float sum = uBias[j];
-    for (int i = 0; i < h2; ++i) sum += row[i] * l2[i];
-    boardVec[j] = sum;
-  }
+  affine(u, uBias, l2, boardVec);
   // Each move feature adds the same amount per unit to every move of the position.
   float featureScore[policy::MOVE_FEATURE_NB];
   for (int f = 0; f < policy::MOVE_FEATURE_NB; ++f) featureScore[f] = featureBias[f] + dot(&featureVec[f * dq]);
