@@ -5,7 +5,8 @@ Both programs count the same positions to the same depths, single thread, bulk-c
 ply. Runs are interleaved (Sparring, Stockfish, Sparring, ...) so machine noise hits both alike.
 Stockfish's time is taken from `go perft` to its "Nodes searched" line inside one long-lived
 process (its start-up is not counted); Sparring's is its own reported perft time.
-Prints each program's median nodes/s and the ratio Sparring / Stockfish.
+Prints each program's median nodes/s and the ratio Sparring / Stockfish, and the median of the
+per-rep ratios (each rep times both programs on the same positions within a few seconds).
 """
 import argparse, os, statistics, subprocess, sys, time
 
@@ -62,6 +63,7 @@ def main():
 
     sf = Stockfish(args.stockfish)
     rates = {"sparring": [], "stockfish": []}
+    ratios = []
     for rep in range(args.reps):
         totals = {"sparring": [0, 0.0], "stockfish": [0, 0.0]}
         for fen, depth in POSITIONS:
@@ -73,10 +75,14 @@ def main():
             totals["stockfish"][0] += n2; totals["stockfish"][1] += t2
         for k, (n, t) in totals.items():
             rates[k].append(n / t)
-        print(f"rep {rep + 1}: sparring {rates['sparring'][-1] / 1e6:7.1f} Mnps   stockfish {rates['stockfish'][-1] / 1e6:7.1f} Mnps",
-              flush=True)
+        ratios.append(rates["sparring"][-1] / rates["stockfish"][-1])
+        print(f"rep {rep + 1}: sparring {rates['sparring'][-1] / 1e6:7.1f} Mnps   stockfish {rates['stockfish'][-1] / 1e6:7.1f} Mnps"
+              f"   ratio {ratios[-1]:.2f}x", flush=True)
     sp, sf_ = statistics.median(rates["sparring"]), statistics.median(rates["stockfish"])
     print(f"median nodes/s: sparring {sp / 1e6:.1f} M, stockfish {sf_ / 1e6:.1f} M, ratio {sp / sf_:.2f}x")
+    # Each rep's ratio compares two counts made seconds apart, so a busy host slows both alike:
+    # its median is the steadier figure when the machine is shared.
+    print(f"median of the reps' ratios: {statistics.median(ratios):.2f}x (range {min(ratios):.2f}-{max(ratios):.2f})")
 
 
 if __name__ == "__main__":

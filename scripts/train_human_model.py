@@ -56,6 +56,7 @@ from net_file import read_net, write_net
 
 INPUT_NB = 908
 PIECE_FEATURES = 768
+CASTLING_FEATURES, EP_FEATURES = 768, 772  # policy_features.h
 MOVE_PIECE_NB = 6 * 64 * 2 + 7
 MAX_ACTIVE = 40
 MOVE_INDEX_NB = 4168
@@ -101,8 +102,9 @@ class Data:
             np.array(self.pos["band"])
         self.elo, self.ply = np.array(self.pos["elo"]), np.array(self.pos["ply"])
 
-    def batch(self, idx):
-        """Tensors for the positions idx: inputs, the flattened legal moves and the targets."""
+    def batch(self, idx, mirror=None):
+        """Tensors for the positions idx: inputs, the flattened legal moves and the targets. With
+        `mirror` (one bool a position), those of them without castling rights are mirrored a<->h."""
         p = self.pos[idx]
         n = p["nmoves"].astype(np.int64)
         first = np.cumsum(n) - n
@@ -112,6 +114,9 @@ class Data:
         feats = p["features"].astype(np.int64)
         feats[feats == 0xFFFF] = INPUT_NB
         mi = m["index"].astype(np.int64)
+        if mirror is not None:
+            castling = ((feats >= CASTLING_FEATURES) & (feats < EP_FEATURES)).any(1)
+            mirror_files(feats, mi, seg, mirror & ~castling)
         return_extra = move_piece_indices(feats, seg, mi)
         return dict(
             features=torch.from_numpy(feats),
@@ -124,6 +129,23 @@ class Data:
             target=torch.from_numpy(first + p["target"].astype(np.int64)),
             count=len(idx),
         )
+
+
+def mirror_files(feats, mi, seg, which):
+    """Mirrors the positions `which` (bools) left to right in place: files a<->h of every square
+    feature and move. Chess is symmetric so, but for castling; the glance bits and the order of the
+    moves (so the target) stay as they are."""
+    rows = which[:, None] & (feats < INPUT_NB)
+    sq = rows & (feats < PIECE_FEATURES)
+    feats[sq] ^= 7
+    rest = rows & (feats >= EP_FEATURES)  # the en passant file and the last move's squares
+    feats[rest] = EP_FEATURES + ((feats[rest] - EP_FEATURES) ^ 7)
+    mv = which[seg]
+    normal = mv & (mi < 4096)
+    mi[normal] ^= (7 << 6) | 7
+    under = mv & (mi >= 4096)
+    k = mi[under] - 4096  # piece x 24 + from-file x 3 + direction (-1, 0, +1 as 0, 1, 2)
+    mi[under] = 4096 + k // 24 * 24 + (7 - k % 24 // 3) * 3 + (2 - k % 3)
 
 
 def move_piece_indices(feats, seg, mi):
@@ -359,6 +381,8 @@ def main():
                     help="how much more often Lichess positions are drawn than over-the-board ones")
     ap.add_argument("--lichess-weight-final", type=float, default=0,
                     help="the Lichess weight at the end of training (default: --lichess-weight throughout)")
+    ap.add_argument("--mirror", type=float, default=0,
+                    help="probability of mirroring a training position without castling rights (files a<->h)")
     ap.add_argument("--max-train", type=int, default=0, help="use at most this many training positions")
     ap.add_argument("--eval-every", type=int, default=2000, help="batches between validation checks")
     args = ap.parse_args()
@@ -433,7 +457,7 @@ def main():
         idx = np.concatenate([pools[0][rng.integers(0, len(pools[0]), k)],
                               pools[1][rng.integers(0, len(pools[1]), args.batch - k)]]) if len(pools[1]) else \
             pools[0][rng.integers(0, len(pools[0]), args.batch)]
-        b = data.batch(idx)
+        b = data.batch(idx, rng.random(len(idx)) < args.mirror if args.mirror else None)
         ll, _, _ = segment_stats(model(b), b)
         loss = -ll.mean()
         opt.zero_grad()
