@@ -24,10 +24,10 @@ struct Anchor {
 // held near people's and the levels differ in how big their blunders are; Expert and Master shun
 // the errors their scan sees (their rates are reported, not targets). See docs/levels.md.
 constexpr Anchor ANCHORS[] = {
-    {600, 4, 800, 0.5, {0.40, 0.60, 0.90}, 0.40},    // Beginner
+    {600, 4, 800, 0.5, {0.40, 0.60, 1.20}, 0.40},    // Beginner
     {900, 4, 900, 0.5, {0.35, 0.80, 0.90}, 0.20},    // Easy
-    {1200, 4, 1200, 0.5, {0.30, 0.70, 1.00}, 0.0},   // Medium
-    {1500, 5, 1500, 0.5, {0.20, 0.30, 0.60}, 0.0},   // Hard
+    {1200, 4, 1200, 0.5, {0.35, 0.80, 1.40}, 0.0},   // Medium
+    {1500, 5, 1500, 0.5, {0.30, 0.45, 1.50}, 0.0},   // Hard
     {1800, 6, 1800, 0.3, {-1.0, -1.0, -1.5}, 0.0},   // Expert
     {2100, 6, 2100, 0.25, {-3.0, -3.0, -3.0}, 0.0},  // Master
 };
