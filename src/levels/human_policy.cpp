@@ -18,9 +18,12 @@ namespace {
 constexpr int RATING_KNOT_FIRST = 400, RATING_KNOT_STEP = 200, RATING_KNOTS = 13;  // 400 ... 2800
 constexpr int SOURCE_NB = int(GameSource::NB);
 // human-policy-1 H1 H2 DQ: the board meets each move in one dot product; human-policy-2 H1 H2 DQ K
-// adds the additive head: relu(U h2 + the move's own K-vector) . head.
+// adds the additive head: relu(U h2 + the move's own K-vector) . head; human-policy-3 H1 H2 DQ K C
+// adds the child-board head: the first layer of the board after the move (the position's, with the
+// moving piece's rows moved and the captured piece's taken away), relu, C hidden units, relu, . v.
 constexpr const char* ARCH_1 = "human-policy-1";
 constexpr const char* ARCH_2 = "human-policy-2";
+constexpr const char* ARCH_3 = "human-policy-3";
 
 // The two rating knots around `elo` and the weight of the upper one.
 void rating_knots(int elo, int& k, float& w) {
@@ -49,15 +52,18 @@ std::string HumanPolicy::load(const std::uint8_t* bytes, std::size_t size) {
   if (std::string e = file.parse(bytes, size); !e.empty()) return e;
   std::istringstream arch(file.arch());
   std::string name;
-  int a = 0, b = 0, q = 0, k = 1;
+  int a = 0, b = 0, q = 0, k = 1, c = 1;
   arch >> name >> a >> b >> q;
-  if (name == ARCH_2) arch >> k;
-  if (!arch || (name != ARCH_1 && name != ARCH_2) || std::min({a, b, q, k}) < 1 || std::max({a, b, q, k}) > 4096)
+  if (name == ARCH_2 || name == ARCH_3) arch >> k;
+  if (name == ARCH_3) arch >> c;
+  if (!arch || (name != ARCH_1 && name != ARCH_2 && name != ARCH_3) || std::min({a, b, q, k, c}) < 1 ||
+      std::max({a, b, q, k, c}) > 4096)
     return "not a human policy network (architecture '" + file.arch() + "')";
   if (name == ARCH_1) k = 0;
+  if (name != ARCH_3) c = 0;
   std::string error;
   HumanPolicy n;
-  n.h1 = a, n.h2 = b, n.dq = q, n.headWidth = k;
+  n.h1 = a, n.h2 = b, n.dq = q, n.headWidth = k, n.childWidth = c;
   auto take = [&](const char* tensor, std::array<int, 4> shape, std::vector<float>& to) {
     const nn::Tensor* t = file.get(tensor, shape, error);
     if (t) to = t->data;
@@ -75,7 +81,9 @@ std::string HumanPolicy::load(const std::uint8_t* bytes, std::size_t size) {
       (k == 0 ||
        (take("u", {k, b, 1, 1}, n.u) && take("u_bias", {k, 1, 1, 1}, n.uBias) &&
         take("out2", {MOVE_INDEX_NB, k, 1, 1}, n.out2) && take("piece2", {MOVE_PIECE_NB, k, 1, 1}, n.piece2) &&
-        take("move_vec2", {MOVE_FEATURE_NB, k, 1, 1}, n.featureVec2) && take("head", {k, 1, 1, 1}, n.head)));
+        take("move_vec2", {MOVE_FEATURE_NB, k, 1, 1}, n.featureVec2) && take("head", {k, 1, 1, 1}, n.head))) &&
+      (c == 0 || (take("child_w", {c, a, 1, 1}, n.childW) && take("child_b", {c, 1, 1, 1}, n.childB) &&
+                  take("child_v", {c, 1, 1, 1}, n.childV)));
   if (!complete) return error;
   *this = std::move(n);
   return {};
@@ -100,6 +108,7 @@ std::vector<MoveProbability> HumanPolicy::evaluate(const Position& pos, int elo,
     const float* row = &input[std::size_t(features[f]) * h1];
     for (int i = 0; i < h1; ++i) l1[i] += row[i];
   }
+  const std::vector<float> l1Sums = l1;  // before the ReLU: where the child-board head starts
   for (float& x : l1) x = std::max(x, 0.0f);
   for (int j = 0; j < h2; ++j) {
     const float* row = &w2[std::size_t(j) * h1];
@@ -116,6 +125,8 @@ std::vector<MoveProbability> HumanPolicy::evaluate(const Position& pos, int elo,
   // The additive head's board vector: U h2 + its bias.
   std::vector<float> boardVec(static_cast<std::size_t>(headWidth)), moveVec(static_cast<std::size_t>(headWidth));
   affine(u, uBias, l2, boardVec);
+  std::vector<float> childL1(static_cast<std::size_t>(childWidth > 0 ? h1 : 0)),
+      childL2(static_cast<std::size_t>(childWidth));
   // Each move feature adds the same amount per unit to every move of the position.
   float featureScore[policy::MOVE_FEATURE_NB];
   for (int f = 0; f < policy::MOVE_FEATURE_NB; ++f) featureScore[f] = featureBias[f] + dot(&featureVec[f * dq]);
@@ -142,6 +153,18 @@ std::vector<MoveProbability> HumanPolicy::evaluate(const Position& pos, int elo,
         if (features[f] != 0)
           for (int j = 0; j < headWidth; ++j) moveVec[j] += features[f] * featureVec2[std::size_t(f) * headWidth + j];
       for (int j = 0; j < headWidth; ++j) logit += head[j] * std::max(0.0f, moveVec[j]);
+    }
+    if (childWidth > 0) {
+      // The board after the move, from the mover's side: the moving piece's row leaves its origin
+      // for its target (rows[1] and rows[0] of the move-piece table are those input rows, offset),
+      // the captured piece's row (theirs, on the target) goes; en passant's pawn stays.
+      const float* to = &input[std::size_t(rows[0]) * h1];
+      const float* from = &input[std::size_t(rows[1] - 384) * h1];
+      const int captured = rows[2] - 768;
+      const float* taken = captured < 6 ? &input[std::size_t((6 + captured) * 64 + rows[0] % 64) * h1] : nullptr;
+      for (int i = 0; i < h1; ++i) childL1[i] = std::max(0.0f, l1Sums[i] + to[i] - from[i] - (taken ? taken[i] : 0.0f));
+      affine(childW, childB, childL1, childL2);
+      for (int j = 0; j < childWidth; ++j) logit += childV[j] * std::max(0.0f, childL2[j]);
     }
     result.push_back({m, logit, 0.0f});
     maxLogit = std::max(maxLogit, logit);

@@ -37,10 +37,12 @@ class HumanPolicy {
 
  private:
   // Layer widths: the board's hidden layers, the query each move's vector is matched against, and
-  // the additive head (0: none; human-policy-2 nets have one).
-  int h1 = 0, h2 = 0, dq = 0, headWidth = 0;
+  // the additive head (0: none; human-policy-2 and -3 nets have one), and the child-board head's
+  // hidden layer (0: none; human-policy-3).
+  int h1 = 0, h2 = 0, dq = 0, headWidth = 0, childWidth = 0;
   std::vector<float> input, b1, r1, s1, w2, b2, r2, s2, w3, b3, out, outBias, piece, featureVec, featureBias;
   std::vector<float> u, uBias, out2, piece2, featureVec2, head;
+  std::vector<float> childW, childB, childV;
 };
 
 }  // namespace sparring
