@@ -30,7 +30,9 @@ R1, R2 interpolate linearly between learned vectors at ratings 400, 600, ..., 28
 vector per source (Lichess bullet, blitz, rapid, classical, unknown; over the board). A move's
 features are its glance bits (a capture, a check, a piece left hanging, ...) and its glance loss
 (centipawns below the position's best move by a small quiescence search). The softmax over the
-legal moves is fitted by cross-entropy on the move the person played.
+legal moves is fitted by cross-entropy on the move the person played. A position without castling
+rights is scored, in every figure as in the engine, by the mean of its own logits and its mirror
+image's (files a<->h): 0.3 points more top-1 on the validation positions than one view.
 
 Validation (never the test set) picks the checkpoint: the Lichess validation positions of the bands
 600-2100. The test set (band files, games 400 and later) is only reported, per band file, for
@@ -164,13 +166,6 @@ def move_piece_indices(feats, seg, mi):
     return np.stack([piece * 64 + to, 384 + piece * 64 + frm, 768 + captured], axis=1)
 
 
-def child_capture_rows(mp):
-    """The input row of the piece a move captures on its target square (theirs: kinds 6-11), or the
-    zero padding row for a quiet move (and en passant, whose pawn is not on the target square)."""
-    captured, to = mp[:, 2] - 768, mp[:, 0] % 64
-    return torch.where(captured < 6, (6 + captured) * 64 + to, torch.full_like(to, INPUT_NB))
-
-
 def rating_weights(elo):
     """Indices and weights of the two rating knots around each rating (linear interpolation)."""
     t = (elo.clamp(RATING_KNOTS[0], RATING_KNOTS[-1]) - RATING_KNOTS[0]) / 200.0
@@ -180,9 +175,9 @@ def rating_weights(elo):
 
 
 class HumanPolicy(nn.Module):
-    def __init__(self, h1, h2, dq, k=0, c=0):
+    def __init__(self, h1, h2, dq, k=0):
         super().__init__()
-        self.h1, self.h2, self.dq, self.k, self.c = h1, h2, dq, k, c
+        self.h1, self.h2, self.dq, self.k = h1, h2, dq, k
         self.inp = nn.EmbeddingBag(INPUT_NB + 1, h1, mode="sum", padding_idx=INPUT_NB)
         nn.init.normal_(self.inp.weight, std=0.05)
         with torch.no_grad():
@@ -207,16 +202,12 @@ class HumanPolicy(nn.Module):
             self.piece2 = nn.Parameter(torch.randn(MOVE_PIECE_NB, k) * 0.02)
             self.bit_vec2 = nn.Parameter(torch.zeros(MOVE_FEATURE_NB, k))
             self.head = nn.Parameter(torch.randn(k) * 0.02)
-        if c:  # the board after the move: its first layer, updated from the position's by three rows
-            self.child = nn.Linear(h1, c)
-            self.child_v = nn.Parameter(torch.zeros(c))
 
     def forward(self, b):
         k, w = rating_weights(b["elo"])
         src = b["source"]
         r1 = self.r1[k] * (1 - w) + self.r1[k + 1] * w
-        a1 = self.inp(b["features"]) + self.b1 + r1 + self.s1[src]
-        h1 = torch.relu(a1)
+        h1 = torch.relu(self.inp(b["features"]) + self.b1 + r1 + self.s1[src])
         r2 = self.r2[k] * (1 - w) + self.r2[k + 1] * w
         h2 = torch.relu(self.l2(h1) + r2 + self.s2[src])
         q = self.l3(h2)  # the query every move's vector is matched against
@@ -232,11 +223,6 @@ class HumanPolicy(nn.Module):
             rows = torch.cat([mi.unsqueeze(1), mp + MOVE_INDEX_NB], 1)
             e = F.embedding_bag(rows, torch.cat([self.out2.weight, self.piece2]), mode="sum") + b["bits"] @ self.bit_vec2
             logits = logits + torch.relu(F.embedding(seg, self.u(h2)) + e) @ self.head
-        if self.c:  # the moving piece leaves its square for the target, where a captured piece goes
-            w = self.inp.weight
-            a = (F.embedding(seg, a1) + F.embedding(mp[:, 0], w) - F.embedding(mp[:, 1] - 384, w)
-                 - F.embedding(child_capture_rows(mp), w))
-            logits = logits + torch.relu(self.child(torch.relu(a))) @ self.child_v
         return logits
 
 
@@ -254,20 +240,23 @@ def segment_stats(logits, b):
 SAMPLING_TEMPERATURES = (1.0, 0.75, 0.5, 0.35, 0.25)
 
 
-def evaluate(model, data, idx, batch=4096, sampling=False, tta=False):
+def mirrored_logits(model, data, idx):
+    """The logits the engine uses: for a position without castling rights, the mean of its own and
+    its mirror image's (files a<->h); chess is symmetric so, and the mean predicts people better."""
+    b = data.batch(idx)
+    return (model(b) + model(data.batch(idx, np.ones(len(idx), bool)))) / 2, b
+
+
+def evaluate(model, data, idx, batch=4096, sampling=False):
     """Top-1, top-3 and mean log-likelihood of the human move; with sampling, also the expected share
     of human moves when a move is drawn from the model at each of SAMPLING_TEMPERATURES (logits / T),
-    which is what a level that samples the model plays before its error appetite and filters. With
-    tta, a position without castling rights is scored by the mean of its own and its mirror image's
-    logits."""
+    which is what a level that samples the model plays before its error appetite and filters. The
+    logits are the engine's (mirrored_logits)."""
     model.eval()
     ll, top1, top3, drawn = [], [], [], []
     with torch.no_grad():
         for i in range(0, len(idx), batch):
-            b = data.batch(idx[i:i + batch])
-            logits = model(b)
-            if tta:
-                logits = (logits + model(data.batch(idx[i:i + batch], np.ones(len(idx[i:i + batch]), bool)))) / 2
+            logits, b = mirrored_logits(model, data, idx[i:i + batch])
             l, t1, t3 = segment_stats(logits, b)
             ll.append(l.numpy()), top1.append(t1.numpy()), top3.append(t3.numpy())
             if sampling:
@@ -305,15 +294,14 @@ def validation_sets(data):
 
 # The net file (src/nn/net_file.h): "SPNN", version, architecture name, tensors (name, shape,
 # float32 data), then an FNV-1a 64 checksum of everything before it.
-HALF = {"input", "w2", "w3", "out", "piece", "u", "out2", "piece2", "child_w"}  # the large matrices are stored as float16
+HALF = {"input", "w2", "w3", "out", "piece", "u", "out2", "piece2"}  # the large matrices are stored as float16
 
 
 def round_to_stored(model):
     """Rounds the weights stored as float16 to that precision, so the model is exactly the file."""
     with torch.no_grad():
         for t in (model.inp.weight, model.l2.weight, model.l3.weight, model.out.weight, model.piece) + \
-                 ((model.u.weight, model.out2.weight, model.piece2) if model.k else ()) + \
-                 ((model.child.weight,) if model.c else ()):
+                 ((model.u.weight, model.out2.weight, model.piece2) if model.k else ()):
             t.copy_(t.half().float())
 
 
@@ -329,20 +317,16 @@ def export(model, path, arch):
     if model.k:
         tensors += [("u", model.u.weight), ("u_bias", model.u.bias), ("out2", model.out2.weight),
                     ("piece2", model.piece2), ("move_vec2", model.bit_vec2), ("head", model.head)]
-    if model.c:
-        tensors += [("child_w", model.child.weight), ("child_b", model.child.bias), ("child_v", model.child_v)]
     write_net(path, arch, [(name, t.detach().numpy(), 1 if name in HALF else 0) for name, t in tensors])
 
 
-def load_net(path, head=None, child=None):
-    """The model stored in a net file (the inverse of export). With `head` (`child`), a model with an
-    additive head (a child-board head) of that width whatever the file has: a file without one gives
-    a fresh one (the child head's output weights zero, so the model starts as the file's)."""
+def load_net(path, head=None):
+    """The model stored in a net file (the inverse of export). With `head`, a model with an additive
+    head of that width whatever the file has: a file without one gives a fresh head."""
     arch, raw = read_net(path)
-    name, h1, h2, dq, *kc = arch.split()
-    kc = [int(x) for x in kc] + [0] * (2 - len(kc))
+    name, h1, h2, dq, *k = arch.split()
     tensors = {k: torch.from_numpy(v.astype(np.float32)) for k, v in raw.items()}
-    model = HumanPolicy(int(h1), int(h2), int(dq), kc[0] if head is None else head, kc[1] if child is None else child)
+    model = HumanPolicy(int(h1), int(h2), int(dq), (int(k[0]) if k else 0) if head is None else head)
     with torch.no_grad():
         model.inp.weight[:INPUT_NB] = tensors["input"]
         for attr, key in [("b1", "b1"), ("r1", "r1"), ("s1", "s1"), ("r2", "r2"), ("s2", "s2"),
@@ -361,10 +345,6 @@ def load_net(path, head=None, child=None):
             model.piece2.copy_(tensors["piece2"])
             model.bit_vec2.copy_(tensors["move_vec2"])
             model.head.copy_(tensors["head"])
-        if model.c and "child_w" in tensors:
-            model.child.weight.copy_(tensors["child_w"])
-            model.child.bias.copy_(tensors["child_b"])
-            model.child_v.copy_(tensors["child_v"])
     return model, arch
 
 
@@ -374,8 +354,7 @@ def write_reference(model, folder, path):
     data = Data(folder)
     model.eval()
     with torch.no_grad():
-        b = data.batch(np.arange(len(data.pos)))
-        logits = model(b)
+        logits, b = mirrored_logits(model, data, np.arange(len(data.pos)))
         seg = b["seg"].numpy()
         lines = []
         for i in range(len(data.pos)):
@@ -401,9 +380,6 @@ def main():
     ap.add_argument("--h2", type=int, default=256)
     ap.add_argument("--dq", type=int, default=128, help="width of the move vectors")
     ap.add_argument("--head", type=int, default=0, help="width of the additive move head (0: none)")
-    ap.add_argument("--child", type=int, default=0,
-                    help="width of the child-board head (0: none; needs --head): the first layer of the "
-                         "board after each move, through a hidden layer this wide")
     ap.add_argument("--epochs", type=float, default=4)
     ap.add_argument("--batch", type=int, default=1024)
     ap.add_argument("--lr", type=float, default=2e-3)
@@ -415,8 +391,6 @@ def main():
                     help="the Lichess weight at the end of training (default: --lichess-weight throughout)")
     ap.add_argument("--mirror", type=float, default=0,
                     help="probability of mirroring a training position without castling rights (files a<->h)")
-    ap.add_argument("--tta", action="store_true",
-                    help="report figures with each position's logits averaged with its mirror image's")
     ap.add_argument("--max-train", type=int, default=0, help="use at most this many training positions")
     ap.add_argument("--eval-every", type=int, default=2000, help="batches between validation checks")
     args = ap.parse_args()
@@ -436,7 +410,7 @@ def main():
     if args.random_net:
         # A network of random weights, all of them large enough to matter (the additive head's too):
         # the engine's unit test checks its inference on it (tests/data/human_policy_random.nnw).
-        model = HumanPolicy(args.h1, args.h2, args.dq, args.head, args.child)
+        model = HumanPolicy(args.h1, args.h2, args.dq, args.head)
         with torch.no_grad():
             for t in model.parameters():
                 t.copy_(torch.randn(t.shape) * 0.3)
@@ -473,11 +447,11 @@ def main():
         f"loaded in {time.time() - t0:.0f} s; args {vars(args)}")
 
     if args.init:
-        model, arch = load_net(args.init, head=args.head, child=args.child)
+        model, arch = load_net(args.init, head=args.head)
         assert arch.split()[1:4] == [str(args.h1), str(args.h2), str(args.dq)], f"{args.init} is {arch}"
         say(f"starting from {args.init}")
     else:
-        model = HumanPolicy(args.h1, args.h2, args.dq, args.head, args.child)
+        model = HumanPolicy(args.h1, args.h2, args.dq, args.head)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
     steps = int(args.epochs * len(train) / args.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.05,
@@ -542,10 +516,7 @@ def main():
 
 
 def arch_name(args):
-    """The net file's architecture: human-policy-1 without the additive head, human-policy-2 with it,
-    human-policy-3 with the child-board head as well."""
-    if args.child:
-        return f"human-policy-3 {args.h1} {args.h2} {args.dq} {args.head} {args.child}"
+    """The net file's architecture: human-policy-1 without the additive head, human-policy-2 with it."""
     if args.head:
         return f"human-policy-2 {args.h1} {args.h2} {args.dq} {args.head}"
     return f"human-policy-1 {args.h1} {args.h2} {args.dq}"
@@ -555,11 +526,11 @@ def report_test(model, data, args, arch, curve, say):
     """The figures on the test set, per band file, to report.json and report.md in --out."""
     os.makedirs(args.out, exist_ok=True)
     val = validation_sets(data)
-    report = {"args": vars(args), "arch": arch, "validation": evaluate(model, data, val["all"], tta=args.tta), "test": {}}
+    report = {"args": vars(args), "arch": arch, "validation": evaluate(model, data, val["all"]), "test": {}}
     lines = ["| band file | positions | top-1 % | top-3 % | log-likelihood | plies 1-10: positions | top-1 % |",
              "|---|---|---|---|---|---|---|"]
     for name, (after, opening) in test_sets(data).items():
-        ra, ro = evaluate(model, data, after, tta=args.tta), evaluate(model, data, opening, tta=args.tta)
+        ra, ro = evaluate(model, data, after), evaluate(model, data, opening)
         report["test"][name] = {"after_ply_10": ra, "plies_1_10": ro}
         lines.append(f"| {name} | {ra['n']} | {ra['top1']:.1f} | {ra['top3']:.1f} | {ra['ll']:.3f} | "
                      f"{ro['n']} | {ro['top1']:.1f} |")
@@ -574,7 +545,7 @@ def report_test(model, data, args, arch, curve, say):
     for name, idx in val.items():
         if name == "all":
             continue
-        r = report["validation_sampling"][name] = evaluate(model, data, idx, sampling=True, tta=args.tta)
+        r = report["validation_sampling"][name] = evaluate(model, data, idx, sampling=True)
         lines.append(f"| {name} | {r['n']} | {r['top1']:.1f} | "
                      + " | ".join(f"{r['sampled'][str(t)]:.1f}" for t in SAMPLING_TEMPERATURES) + " |")
     report["curve"] = curve

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "chess/position.h"
+#include "levels/policy_features.h"
 
 namespace sparring {
 
@@ -36,13 +37,22 @@ class HumanPolicy {
   static const HumanPolicy& embedded();
 
  private:
+  // What the network reads of a legal move: its output index, its move-piece rows and its features
+  // (policy_features.h).
+  struct MoveInput {
+    int index;
+    int rows[3];
+    float features[policy::MOVE_FEATURE_NB];
+  };
+  // The logit of every move of the position with these input features, or of its mirror image.
+  void logits(const std::uint16_t* features, int active, const std::vector<MoveInput>& moves, int elo,
+              GameSource source, bool mirror, std::vector<float>& logit) const;
+
   // Layer widths: the board's hidden layers, the query each move's vector is matched against, and
-  // the additive head (0: none; human-policy-2 and -3 nets have one), and the child-board head's
-  // hidden layer (0: none; human-policy-3).
-  int h1 = 0, h2 = 0, dq = 0, headWidth = 0, childWidth = 0;
+  // the additive head (0: none; human-policy-2 nets have one).
+  int h1 = 0, h2 = 0, dq = 0, headWidth = 0;
   std::vector<float> input, b1, r1, s1, w2, b2, r2, s2, w3, b3, out, outBias, piece, featureVec, featureBias;
   std::vector<float> u, uBias, out2, piece2, featureVec2, head;
-  std::vector<float> childW, childB, childV;
 };
 
 }  // namespace sparring

@@ -114,6 +114,24 @@ void move_piece_rows(const Position& pos, Move m, int rows[3]) {
   rows[2] = 768 + (captured != NO_PIECE && color_of(captured) != us ? type_of(captured) - PAWN : 6);
 }
 
+bool has_castling_feature(const std::uint16_t* features, int n) {
+  return std::any_of(features, features + n, [](std::uint16_t f) { return f >= CASTLING_FEATURES && f < EP_FEATURES; });
+}
+
+int mirror_feature(int feature) {
+  if (feature < PIECE_FEATURES) return feature ^ 7;
+  if (feature < EP_FEATURES) return feature;           // castling rights: no mirror image (see above)
+  return EP_FEATURES + ((feature - EP_FEATURES) ^ 7);  // the en passant file, the last move's squares
+}
+
+int mirror_move_index(int index) {
+  if (index < 64 * 64) return index ^ (7 << 6 | 7);
+  const int k = index - 64 * 64;  // (piece x 8 + from-file) x 3 + direction
+  return 64 * 64 + (k / 24 * 8 + 7 - k % 24 / 3) * 3 + 2 - k % 3;
+}
+
+int mirror_move_piece_row(int row) { return row < 768 ? row ^ 7 : row; }
+
 int capture_threat(const Position& pos) {
   Move captures[MAX_MOVES];
   Move* const end = generate_moves<NOISY>(pos, captures);

@@ -33,6 +33,13 @@ constexpr int MOVE_INDEX_NB = 64 * 64 + 3 * 8 * 3;  // 4168
 constexpr int MOVE_PIECE_NB = 6 * 64 * 2 + 7;  // 775
 void move_piece_rows(const Position& pos, Move m, int rows[3]);
 
+// An input feature, an output index and a move-piece row of the board's mirror image (files a<->h):
+// for a position without castling rights, the same game seen in a mirror (the trainer's
+// mirror_files does the same).
+int mirror_feature(int feature);
+int mirror_move_index(int index);
+int mirror_move_piece_row(int row);
+
 // What a glance tells about a move: bits of move_bits().
 enum MoveBit : int {
   MB_CAPTURE,
@@ -57,6 +64,8 @@ static_assert(MOVE_BIT_NB <= 16);
 
 // Writes the active input features of `pos` (at most MAX_ACTIVE) and returns how many.
 int board_features(const Position& pos, std::uint16_t* out);
+// True when a castling right is among the features: the board's mirror image is then no position.
+bool has_castling_feature(const std::uint16_t* features, int n);
 
 // The output index of a legal move of `pos`.
 int move_index(const Position& pos, Move m);
