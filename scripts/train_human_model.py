@@ -381,6 +381,8 @@ def main():
     ap.add_argument("--dq", type=int, default=128, help="width of the move vectors")
     ap.add_argument("--head", type=int, default=0, help="width of the additive move head (0: none)")
     ap.add_argument("--epochs", type=float, default=4)
+    ap.add_argument("--weight-decay", type=float, default=0,
+                    help="AdamW's decoupled weight decay (0: plain Adam, as the nets so far were trained)")
     ap.add_argument("--batch", type=int, default=1024)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--seed", type=int, default=1)
@@ -452,7 +454,7 @@ def main():
         say(f"starting from {args.init}")
     else:
         model = HumanPolicy(args.h1, args.h2, args.dq, args.head)
-    opt = torch.optim.Adam(model.parameters(), lr=args.lr)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     steps = int(args.epochs * len(train) / args.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.05,
                                                 anneal_strategy="cos", div_factor=10, final_div_factor=100)
