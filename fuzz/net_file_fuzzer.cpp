@@ -19,7 +19,7 @@ void check_policy(const HumanPolicy& policy) {
   FUZZ_CHECK(policy.loaded());
   const Position pos;
   const std::vector<MoveProbability> moves = policy.evaluate(pos, 1500, GameSource::BLITZ);
-  FUZZ_CHECK(moves.size() == MoveList(pos).size());
+  FUZZ_CHECK(moves.size() == std::size_t(MoveList(pos).size()));
   double sum = 0;
   bool finite = true;  // huge (finite) weights may still overflow the forward pass
   for (const MoveProbability& m : moves) sum += m.probability, finite = finite && std::isfinite(m.logit);

@@ -29,7 +29,7 @@ for band in $BANDS; do
   res=$("$LEVELS" humans --pgn "$DATA/$band.pgn" --elo-min "$lo" --elo-max "$hi" --first-game "$FIRST" --last-game "$LAST" \
     --level "$LEVEL" --engine-depth "$depth" --set "${SET:-}" 2>/dev/null)
   positions=$(echo "$res" | head -1 | awk '{print $2}')
-  level=$(echo "$res" | grep "plays the human move" | awk '{print $NF}')
+  level=$(echo "$res" | grep "plays the human move" | sed 's/.*human move: \([0-9.]*%\).*/\1/')
   engine=$(echo "$res" | grep "full strength" | awk '{print $NF}')
   echo -e "$band\t$positions\tlevel $level\tengine-d$DEPTH $engine" | tee -a "$OUT"
 done

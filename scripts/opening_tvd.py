@@ -6,9 +6,15 @@ band in the Lichess band files (training games 0-399 only: the test games stay u
   scripts/opening_tvd.py LEVEL BAND [GAMES]     e.g. scripts/opening_tvd.py Beginner -900 200
 
 Runs `sparring-levels openings` (build/release, or $LEVELS) for GAMES seeds. Plain python3.
+
+Beside each distance, the sampling noise: the distance between two samples of these sizes drawn from
+people's own distribution (mean and 95th percentile of 2,000 draws, fixed seed), and p, the share of
+those draws at least as far apart as the level is. A level that plays exactly like people still shows
+the noise (replies to 1.d4: 66-98 human games a band, a mean distance of about 0.13).
 """
 import collections
 import os
+import random
 import subprocess
 import sys
 
@@ -55,6 +61,17 @@ def tvd(a, b):
     return 0.5 * sum(abs(a[k] / na - b[k] / nb) for k in set(a) | set(b))
 
 
+def noise(people_counts, n_level, observed, draws=2000):
+    """TVD between a sample of people's size and one of n_level moves, both drawn from people's own
+    distribution: (mean, 95th percentile, share of draws >= observed)."""
+    moves = list(people_counts)
+    weights = [people_counts[m] for m in moves]
+    n_people, rng = sum(weights), random.Random(2026)
+    t = sorted(tvd(collections.Counter(rng.choices(moves, weights, k=n_people)),
+                   collections.Counter(rng.choices(moves, weights, k=n_level))) for _ in range(draws))
+    return sum(t) / draws, t[int(0.95 * draws)], sum(x >= observed for x in t) / draws
+
+
 def main():
     name, band = sys.argv[1], sys.argv[2]
     games = int(sys.argv[3]) if len(sys.argv) > 3 else 200
@@ -62,8 +79,10 @@ def main():
     for kind, title in (("first", "first move"), ("e4", "reply to 1.e4"), ("d4", "reply to 1.d4")):
         top = ", ".join(f"{m} {n / sum(p[kind].values()):.0%}/{l[kind][m] / games:.0%}"
                         for m, n in p[kind].most_common(5))
-        print(f"{name} ({band}) {title}: TVD {tvd(p[kind], l[kind]):.3f} over {sum(p[kind].values())} human "
-              f"games and {games} level games; people/level: {top}")
+        d = tvd(p[kind], l[kind])
+        mean, q95, share = noise(p[kind], sum(l[kind].values()), d)
+        print(f"{name} ({band}) {title}: TVD {d:.3f} (sampling noise {mean:.3f}, 95% <= {q95:.3f}, p {share:.2f}) "
+              f"over {sum(p[kind].values())} human games and {games} level games; people/level: {top}")
 
 
 if __name__ == "__main__":

@@ -151,6 +151,7 @@ int human_match(const cxxopts::ParseResult& args) {
   level.overrides = parse_overrides(args["set"].as<std::string>());
   Search levelSearch, engineSearch;
   int positions = 0, levelMatches = 0, engineMatches = 0;
+  double levelChance = 0;  // the sum of the level's chances of playing the human move
   struct Timing {
     double sum = 0, worst = 0;
     int n = 0;
@@ -179,7 +180,9 @@ int human_match(const cxxopts::ParseResult& args) {
         ++positions;
         if (withLevel) {
           const auto t0 = std::chrono::steady_clock::now();
-          const Move chosen = LevelPlayer::choose(levelSearch, pos, SearchLimits{}, level, {}, nullptr);
+          std::vector<std::pair<Move, double>> chances;
+          const Move chosen = LevelPlayer::choose(levelSearch, pos, SearchLimits{}, level, {}, nullptr, &chances);
+          for (const auto& [m, p] : chances) levelChance += m == human ? p : 0.0;
           const auto t1 = std::chrono::steady_clock::now();
           HumanPolicy::embedded().evaluate(pos, level.overrides.modelElo.value_or(level_params(levelElo).modelElo),
                                            GameSource::BLITZ);
@@ -202,7 +205,8 @@ int human_match(const cxxopts::ParseResult& args) {
   std::fprintf(stderr, "\n");
   std::printf("%s: %d positions of players rated %d-%d (games %d-%d of %s)\n", level_name(levelElo).c_str(), positions,
               eloMin, eloMax, first, last, path.c_str());
-  std::printf("level %d plays the human move: %.1f%%\n", levelElo, positions ? 100.0 * levelMatches / positions : 0.0);
+  std::printf("level %d plays the human move: %.1f%% (its chance of playing it, on average: %.1f%%)\n", levelElo,
+              positions ? 100.0 * levelMatches / positions : 0.0, positions ? 100.0 * levelChance / positions : 0.0);
   std::printf("full strength, depth %d:       %.1f%%\n", engineDepth,
               positions ? 100.0 * engineMatches / positions : 0.0);
   if (withLevel)

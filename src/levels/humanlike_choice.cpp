@@ -54,14 +54,16 @@ std::vector<bool> absurd_moves(const CandidateScan& scan) {
   return absurd;
 }
 
-int choose_humanlike(const CandidateScan& scan, const std::vector<MoveProbability>& policy, const ChoiceParams& params,
-                     double random) {
+namespace {
+
+// Each scanned move's weight, proportional to the chance the level plays it (all 0: none allowed).
+std::vector<double> humanlike_weights(const CandidateScan& scan, const std::vector<MoveProbability>& policy,
+                                      const ChoiceParams& params) {
   const std::vector<Candidate>& c = scan.moves;
-  if (c.size() <= 1) return 0;
+  std::vector<double> logit(c.size(), -INFINITY), weight(c.size(), 0.0);
   const std::vector<bool> absurd = absurd_moves(scan);
-  const int bestDeep = c[0].deep;  // scan.moves is sorted best first
+  const int bestDeep = c.empty() ? 0 : c[0].deep;  // scan.moves is sorted best first
   const double temperature = std::max(params.temperature, 1e-3);
-  std::vector<double> logit(c.size(), -INFINITY);
   double maxLogit = -INFINITY;
   for (std::size_t i = 0; i < c.size(); ++i) {
     const double loss = loss_points(bestDeep, c[i].deep);
@@ -73,17 +75,38 @@ int choose_humanlike(const CandidateScan& scan, const std::vector<MoveProbabilit
     if (loss >= BLUNDER_LINE) logit[i] += params.blunderSize * std::min(loss - BLUNDER_LINE, BLUNDER_SIZE_SPAN) / 10.0;
     maxLogit = std::max(maxLogit, logit[i]);
   }
-  if (maxLogit == -INFINITY) return 0;
+  if (maxLogit != -INFINITY)
+    for (std::size_t i = 0; i < c.size(); ++i) weight[i] = std::exp(logit[i] - maxLogit);
+  return weight;
+}
+
+}  // namespace
+
+std::vector<double> humanlike_probabilities(const CandidateScan& scan, const std::vector<MoveProbability>& policy,
+                                            const ChoiceParams& params) {
+  if (scan.moves.size() <= 1) return std::vector<double>(scan.moves.size(), 1.0);
+  std::vector<double> p = humanlike_weights(scan, policy, params);
   double total = 0;
-  std::vector<double> p(c.size(), 0.0);
-  for (std::size_t i = 0; i < c.size(); ++i) total += p[i] = std::exp(logit[i] - maxLogit);
+  for (double w : p) total += w;
+  if (total == 0) p[0] = total = 1;  // nothing allowed: the scan's best move, as choose_humanlike plays
+  for (double& w : p) w /= total;
+  return p;
+}
+
+int choose_humanlike(const CandidateScan& scan, const std::vector<MoveProbability>& policy, const ChoiceParams& params,
+                     double random) {
+  if (scan.moves.size() <= 1) return 0;
+  const std::vector<double> p = humanlike_weights(scan, policy, params);
+  double total = 0;
+  for (double w : p) total += w;
+  if (total == 0) return 0;
   double r = random * total;
-  for (std::size_t i = 0; i < c.size(); ++i) {
+  for (std::size_t i = 0; i < p.size(); ++i) {
     if (p[i] == 0) continue;
     if (r < p[i]) return int(i);
     r -= p[i];
   }
-  for (std::size_t i = c.size(); i-- > 0;)
+  for (std::size_t i = p.size(); i-- > 0;)
     if (p[i] > 0) return int(i);
   return 0;
 }

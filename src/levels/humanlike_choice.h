@@ -39,6 +39,11 @@ struct ChoiceParams {
 // taken for a move that loses at a glance.
 std::vector<bool> absurd_moves(const CandidateScan& scan);
 
+// The chance the level plays each move of scan.moves (in its order; they sum to 1): what
+// choose_humanlike samples from.
+std::vector<double> humanlike_probabilities(const CandidateScan& scan, const std::vector<MoveProbability>& policy,
+                                            const ChoiceParams& params);
+
 // The chosen move's index in scan.moves; `policy` holds the model's logit of every scanned move
 // (any order); `random` is uniform in [0, 1).
 int choose_humanlike(const CandidateScan& scan, const std::vector<MoveProbability>& policy, const ChoiceParams& params,

@@ -24,7 +24,7 @@ struct Anchor {
 // held near people's and the levels differ in how big their blunders are; Expert and Master shun
 // the errors their scan sees (their rates are reported, not targets). See docs/levels.md.
 constexpr Anchor ANCHORS[] = {
-    {600, 4, 800, 0.5, {0.40, 0.60, 1.20}, 0.40},    // Beginner
+    {600, 4, 800, 0.5, {0.80, 1.00, 1.20}, 0.40},    // Beginner
     {900, 4, 900, 0.5, {0.35, 0.80, 0.90}, 0.20},    // Easy
     {1200, 4, 1200, 0.5, {0.35, 0.80, 1.40}, 0.0},   // Medium
     {1500, 5, 1500, 0.5, {0.30, 0.45, 1.50}, 0.0},   // Hard

@@ -42,7 +42,13 @@ void LevelPlayer::wait() {
 }
 
 Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits& limits, const LevelSettings& level,
-                         const std::function<void(const IterationInfo&)>& onInfo, const std::atomic<bool>* stopFlag) {
+                         const std::function<void(const IterationInfo&)>& onInfo, const std::atomic<bool>* stopFlag,
+                         std::vector<std::pair<Move, double>>* chances) {
+  if (chances) chances->clear();
+  auto certain = [&](Move m) {
+    if (chances) chances->assign(1, {m, 1.0});
+    return m;
+  };
   MoveList legal(pos);
   if (legal.size() == 0) return Move::none();
   LevelParams params = level_params(level.elo);
@@ -53,9 +59,13 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   params.choice.appetite = o.appetite.value_or(params.choice.appetite);
   params.choice.blunderSize = o.blunderSize.value_or(params.choice.blunderSize);
   params.choice.maxLoss = o.maxLoss.value_or(params.choice.maxLoss);
-  if (pos.game_ply() < LEVEL_OPENING_PLIES) {  // the model as it is: no temperature, no shunned errors
+  if (pos.game_ply() < LEVEL_OPENING_PLIES) {
+    // The model as it is, but for the low levels' taste for blunders (people of 600-1200 do blunder in
+    // their first moves): no temperature, no shunned error, and no appetite for the scan's inaccuracies
+    // and mistakes, which this early are mostly matters of opening taste.
     params.choice.temperature = 1.0;
-    for (double& a : params.choice.appetite) a = std::max(a, 0.0);
+    params.choice.appetite[ERROR_INACCURACY] = params.choice.appetite[ERROR_MISTAKE] = 0.0;
+    params.choice.appetite[ERROR_BLUNDER] = std::max(params.choice.appetite[ERROR_BLUNDER], 0.0);
   }
   // What a person of the level's rating would play here, by the human move model (Lichess blitz).
   const std::vector<MoveProbability> policy = HumanPolicy::embedded().evaluate(pos, params.modelElo, GameSource::BLITZ);
@@ -104,9 +114,9 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
       info.pv = {guard.moves[best]};
       onInfo(info);
     }
-    return guard.moves[best];
+    return certain(guard.moves[best]);
   }
-  if (stopFlag && stopFlag->load()) return *legal.begin();
+  if (stopFlag && stopFlag->load()) return certain(*legal.begin());
 
   // 2. Look at every move as the level does, then choose as a person of that rating would.
   // The scan thinks with what the guard left of the budget; in deep time trouble it is skipped and
@@ -118,8 +128,13 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   CandidateScan scan = scan_candidates(search, pos, scanDepth, scanLimits, [&](const IterationInfo& info) {
     if (onInfo && info.multiPV == 1) onInfo(info);
   });
-  if (scan.moves.empty()) return *legal.begin();
+  if (scan.moves.empty()) return certain(*legal.begin());
   const int chosen = choose_humanlike(scan, policy, params.choice, level_random(level.seed, pos.key()));
+  if (chances) {
+    const std::vector<double> p = humanlike_probabilities(scan, policy, params.choice);
+    for (std::size_t i = 0; i < p.size(); ++i)
+      if (p[i] > 0) chances->emplace_back(scan.moves[i].move, p[i]);
+  }
   if (onInfo && scan.depthReached > 0) {
     // The last line shows the move played with the level's honest score for it.
     IterationInfo info;

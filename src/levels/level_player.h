@@ -43,9 +43,12 @@ class LevelPlayer {
   static void prepare();
 
   // The move a level chooses in `pos`, on the calling thread (tests and tools use this directly).
-  // `onInfo` receives the honest evaluation lines; `stopFlag` may end the thinking early.
+  // `onInfo` receives the honest evaluation lines; `stopFlag` may end the thinking early; `chances`, if
+  // given, receives every move the level might have played here with its chance (the move chosen is
+  // a sample of them; a proven mate: that move alone).
   static Move choose(Search& search, const Position& pos, const SearchLimits& limits, const LevelSettings& level,
-                     const std::function<void(const IterationInfo&)>& onInfo, const std::atomic<bool>* stopFlag);
+                     const std::function<void(const IterationInfo&)>& onInfo, const std::atomic<bool>* stopFlag,
+                     std::vector<std::pair<Move, double>>* chances = nullptr);
   // The same with no clock, no output and no stop: what tools and tests ask of a level.
   static Move choose(Search& search, const Position& pos, int elo, std::uint64_t seed) {
     LevelSettings level;

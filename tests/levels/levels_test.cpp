@@ -126,6 +126,11 @@ TEST_CASE("the error appetite applies by the move's error class", "[levels]") {
   const auto r = shares(reckless);
   REQUIRE(std::abs(r[2] - 500) <= 2);
   REQUIRE(std::abs(r[0] - 250) <= 2);
+  // The chances the level reports are those it samples from.
+  const std::vector<double> chance = humanlike_probabilities(scan, policy, reckless);
+  REQUIRE(chance.size() == 3);
+  REQUIRE(chance[0] + chance[1] + chance[2] == Approx(1.0).margin(1e-12));
+  for (int i = 0; i < 3; ++i) REQUIRE(r[i] == Approx(1000 * chance[i]).margin(1));
   // The blunder's size: it loses about 27 Win% points, 12 beyond the blunder line, and the size term
   // adds blunderSize log-odds for every 10 of them, to the blunder alone.
   ChoiceParams bigger;
@@ -139,6 +144,7 @@ TEST_CASE("the error appetite applies by the move's error class", "[levels]") {
   ChoiceParams capped;
   capped.maxLoss = 5.0;
   REQUIRE(shares(capped)[0] == 1000);
+  REQUIRE(humanlike_probabilities(scan, policy, capped) == std::vector<double>{1.0, 0.0, 0.0});
 }
 
 TEST_CASE("the temperature sharpens or broadens the model's choice", "[levels]") {
@@ -184,6 +190,21 @@ TEST_CASE("a plain recapture is never ignored for a move that loses at a glance"
     INFO("seed " << seed << ": " << m);
     REQUIRE((m == "d7c6" || m == "b7c6"));
   }
+  // The chances the level reports: the two recaptures alone, summing to 1, the move played among them.
+  LevelSettings level;
+  level.elo = 600;
+  level.seed = 1;
+  std::vector<std::pair<Move, double>> chances;
+  const Move played = LevelPlayer::choose(search, pos, SearchLimits{}, level, {}, nullptr, &chances);
+  double total = 0, playedChance = 0;
+  for (const auto& [m, p] : chances) {
+    INFO(to_uci(pos, m) << " " << p);
+    REQUIRE((to_uci(pos, m) == "d7c6" || to_uci(pos, m) == "b7c6"));
+    total += p;
+    playedChance += m == played ? p : 0.0;
+  }
+  REQUIRE(total == Approx(1.0).margin(1e-9));
+  REQUIRE(playedChance > 0);
 }
 
 TEST_CASE("the queen is not given away for nothing", "[levels][absurd]") {
@@ -285,7 +306,10 @@ TEST_CASE("in deep time trouble a level plays on the model and the mate prover a
     settings.elo = level.elo;
     settings.seed = 1;
     INFO(level.name);
-    CHECK(to_uci(mate, LevelPlayer::choose(search, mate, limits, settings, {}, nullptr)) == "h5f7");
+    std::vector<std::pair<Move, double>> chances;
+    CHECK(to_uci(mate, LevelPlayer::choose(search, mate, limits, settings, {}, nullptr, &chances)) == "h5f7");
+    REQUIRE(chances.size() == 1);  // a proven mate is played for certain
+    CHECK(chances[0].second == 1.0);
     // No mate: no scan either (it would report its lines), and still a legal move.
     int lines = 0;
     const Move m = LevelPlayer::choose(
@@ -297,18 +321,23 @@ TEST_CASE("in deep time trouble a level plays on the model and the mate prover a
 
 TEST_CASE("in the opening plies a level shuns no error people make", "[levels][opening]") {
   // After 1.d4 a depth-6 scan calls some of people's replies (...d6, ...g6) inaccuracies; Master's
-  // negative appetites would never play them. In the first plies they must not count.
+  // negative appetites would never play them, and a taste for inaccuracies and mistakes would play
+  // them too often. In the first plies neither counts: the choice is the model's.
   Position pos = play("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
-  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
-    Search a, b;  // each choice from a fresh table, so that only the appetites differ
-    LevelSettings master, neutral;
-    master.elo = neutral.elo = 2100;
-    master.seed = neutral.seed = seed;
-    master.overrides.appetite = ErrorAppetite{-6, -6, -6};
-    neutral.overrides.appetite = ErrorAppetite{0, 0, 0};
-    INFO("seed " << seed);
-    CHECK(LevelPlayer::choose(a, pos, SearchLimits{}, master, {}, nullptr) ==
-          LevelPlayer::choose(b, pos, SearchLimits{}, neutral, {}, nullptr));
+  for (const ErrorAppetite appetite : {ErrorAppetite{-6, -6, -6}, ErrorAppetite{6, 6, 0}}) {
+    std::vector<std::pair<Move, double>> tilted, model;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+      Search a, b;  // each choice from a fresh table, so that only the appetites differ
+      LevelSettings level, neutral;
+      level.elo = neutral.elo = 2100;
+      level.seed = neutral.seed = seed;
+      level.overrides.appetite = appetite;
+      neutral.overrides.appetite = ErrorAppetite{0, 0, 0};
+      INFO("appetite " << appetite[0] << ", seed " << seed);
+      CHECK(LevelPlayer::choose(a, pos, SearchLimits{}, level, {}, nullptr, &tilted) ==
+            LevelPlayer::choose(b, pos, SearchLimits{}, neutral, {}, nullptr, &model));
+      CHECK(tilted == model);
+    }
   }
 }
 
