@@ -15,7 +15,8 @@ fitted by mean squared error on sigmoid(output). The net is exported quantised, 
 rounding: hidden weights and biases x QA (int16), output weights x QB (int16), output bias x QA*QB
 (int32); the engine's evaluation in cp is out * SCALE / (QA * QB). Writes OUT/net.nnw, OUT/loss.png
 (or .csv without matplotlib) and OUT/train.log. Deterministic for a seed (one thread per process
-step, fixed shuffles).
+step, fixed shuffles). --init NET goes on from an exported net (runs/ does not survive a session; the
+committed net does); --mirror P reads a share P of the training positions mirrored left to right.
 """
 import argparse
 import math
@@ -46,8 +47,10 @@ def read_records(paths):
     return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
 
-def decode(batch):
-    """Feature indices for both perspectives (padded with FEATURES), scores and results of a batch."""
+def decode(batch, mirror=None):
+    """Feature indices for both perspectives (padded with FEATURES), scores and results of a batch.
+    `mirror`: a boolean per record; those records are read mirrored left to right (a-file <-> h-file),
+    a position of the same value (the net sees no castling rights)."""
     n = len(batch)
     occ = np.unpackbits(batch[:, :8], axis=1, bitorder="little").astype(bool)  # (n, 64), a1 first
     nib = np.empty((n, 32), dtype=np.int64)
@@ -56,6 +59,8 @@ def decode(batch):
     slot = np.cumsum(occ, axis=1) - 1  # the k-th occupied square holds the k-th nibble
     rows, squares = np.nonzero(occ)
     pieces = nib[rows, slot[rows, squares]]
+    if mirror is not None:
+        squares = np.where(mirror[rows], squares ^ 7, squares)
     color, ptype = pieces >> 3, (pieces & 7) - 1
     stm = batch[:, 27].astype(np.int64)
     white = (color * 384 + ptype * 64 + squares).astype(np.int64)
@@ -105,6 +110,18 @@ def export(net, path, hidden):
                                           ("out_bias", b2, 3)])
 
 
+def load_into(net, path, hidden):
+    """The float weights of an exported net (the quantised values scaled back), to train on from there."""
+    arch, t = read_net(path)
+    if arch != f"{ARCH} {hidden}":
+        sys.exit(f"train_nnue: {path} is '{arch}', not '{ARCH} {hidden}'")
+    with torch.no_grad():
+        net.ft.weight[:FEATURES] = torch.from_numpy(t["ft_weight"].astype(np.float32) / QA)
+        net.ft_bias[:] = torch.from_numpy(t["ft_bias"].astype(np.float32) / QA)
+        net.out.weight[:] = torch.from_numpy(t["out_weight"].astype(np.float32).reshape(1, -1) / QB)
+        net.out.bias[:] = torch.from_numpy(t["out_bias"].astype(np.float32) / (QA * QB))
+
+
 def load_quantised(path):
     """The integer tensors of an exported net (the inverse of export)."""
     return {name: a.astype(np.int64) for name, a in read_net(path)[1].items()}
@@ -148,6 +165,9 @@ def main():
     ap.add_argument("--validation", type=float, default=0.02, help="share of the records held out")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--init", metavar="NET", help="start from this exported net (same --hidden) instead of at random")
+    ap.add_argument("--mirror", type=float, default=0.5,
+                    help="share of the training positions read mirrored left to right (0: none)")
     args = ap.parse_args()
     if args.check:
         t = load_quantised(args.check[0])
@@ -176,21 +196,26 @@ def main():
     say(f"{len(data):,} records: {len(train_idx):,} for training, {held:,} held out; "
         f"hidden {args.hidden}, wdl {args.wdl}, batch {args.batch}, lr {args.lr}, seed {args.seed}")
 
+    def target_of(score, result):
+        return (1 - args.wdl) * torch.sigmoid(score / SCALE) + args.wdl * result
+
     net = Net(args.hidden)
+    if args.init:
+        load_into(net, args.init, args.hidden)
+        say(f"started from {args.init}: validation {float(torch.mean((torch.sigmoid(net(*val[:2])) - target_of(*val[2:])) ** 2)):.5f}")
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     steps = max(1, int(args.epochs * len(train_idx) / args.batch))
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, steps)
 
     def loss_of(own, their, score, result):
-        target = (1 - args.wdl) * torch.sigmoid(score / SCALE) + args.wdl * result
-        return torch.mean((torch.sigmoid(net(own, their)) - target) ** 2)
+        return torch.mean((torch.sigmoid(net(own, their)) - target_of(score, result)) ** 2)
 
     curve, started, step = [], time.time(), 0
     report_every = max(1, steps // 40)
     while step < steps:
         perm = rng.permutation(train_idx)
         for i in range(0, len(perm) - args.batch + 1, args.batch):
-            batch = decode(np.asarray(data[np.sort(perm[i:i + args.batch])]))
+            batch = decode(np.asarray(data[np.sort(perm[i:i + args.batch])]), rng.random(args.batch) < args.mirror)
             loss = loss_of(*batch)
             opt.zero_grad()
             loss.backward()

@@ -239,6 +239,8 @@ int self_play(const cxxopts::ParseResult& args) {
   std::ofstream out(args["pgn-out"].as<std::string>(), std::ios::app);
   Search search[2];
   double points[2] = {0, 0};
+  double msSum[2] = {0, 0}, msWorst[2] = {0, 0};  // each level's time a move (no clock: its full budget)
+  int moves[2] = {0, 0};
   for (int g = 0; g < games; ++g) {
     // Openings in a seeded order; each one twice with the colours (levels) swapped.
     const std::string& fen = openings[(seed * 7919 + std::uint64_t(g / 2) * 104729) % openings.size()];
@@ -260,7 +262,10 @@ int self_play(const cxxopts::ParseResult& args) {
       level.elo = elo[side];
       level.seed = seed * 1000003 + std::uint64_t(g) * 2 + std::uint64_t(side);
       level.overrides = overrides[side];
+      const auto t0 = std::chrono::steady_clock::now();
       Move m = LevelPlayer::choose(search[side], pos, SearchLimits{}, level, {}, nullptr);
+      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      msSum[side] += ms, msWorst[side] = std::max(msWorst[side], ms), ++moves[side];
       game.moves.push_back({m, {}, {}});
       pos.make_move(m);
     }
@@ -285,6 +290,9 @@ int self_play(const cxxopts::ParseResult& args) {
   std::fprintf(stderr, "\n");
   std::printf("%s (%d) %.1f - %.1f %s (%d) in %d games\n", level_name(elo[0]).c_str(), elo[0], points[0], points[1],
               level_name(elo[1]).c_str(), elo[1], games);
+  for (int i = 0; i < 2; ++i)
+    std::printf("%s: %d moves, %.0f ms a move on average, worst %.0f ms\n", level_name(elo[i]).c_str(), moves[i],
+                moves[i] ? msSum[i] / moves[i] : 0.0, msWorst[i]);
   return 0;
 }
 

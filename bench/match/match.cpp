@@ -83,6 +83,13 @@ class MatchState {
       pending[idx / 2] = firstPoints;
     }
     ++terminations[g.short_reason().starts_with("illegal") ? "illegal move" : g.short_reason()];
+    // Each engine's time a move (its own moves; book moves left out).
+    const bool whiteFirst = g.startFen.find(" b ") == std::string::npos;
+    for (std::size_t i = 0; i < g.moves.size(); ++i) {
+      if (g.moves[i].book) continue;
+      MoveTimes& t = times[((i % 2 == 0) == whiteFirst) == firstIsWhite ? 0 : 1];
+      t.sum += g.moves[i].seconds, t.worst = std::max(t.worst, g.moves[i].seconds), ++t.moves;
+    }
 
     std::string offenderNote;
     if (g.is_failure()) {
@@ -144,6 +151,11 @@ class MatchState {
     t.peakKb = std::max(t.peakKb, m.peakKb);
   }
   const MemoryTrace& memory_trace(int who) const { return memory[who]; }
+  struct MoveTimes {
+    double sum = 0, worst = 0;
+    int moves = 0;
+  };
+  const MoveTimes& move_times(int who) const { return times[who]; }
 
   const Tally& result() const { return tally; }
   int games_completed() const { return completed; }
@@ -163,6 +175,7 @@ class MatchState {
   std::map<std::string, int> terminations;
   FailureCounts failures[2];
   MemoryTrace memory[2];
+  MoveTimes times[2];
   int startFailures[2] = {0, 0};
   int completed = 0;
   bool sprtDecided = false;
@@ -239,6 +252,10 @@ void print_summary(const MatchConfig& cfg, const MatchState& st, const std::stri
       std::printf("Memory %-*s  RSS after first game %.1f MB, after last %.1f MB (%+.1f), peak %.1f MB\n", int(width),
                   names[i].c_str(), m.firstKb / 1024.0, m.lastKb / 1024.0, (m.lastKb - m.firstKb) / 1024.0,
                   m.peakKb / 1024.0);
+  for (int i = 0; i < 2; ++i)
+    if (const auto& t = st.move_times(i); t.moves)
+      std::printf("Move time %-*s  mean %.3f s, worst %.3f s (%d moves)\n", int(width), names[i].c_str(),
+                  t.sum / t.moves, t.worst, t.moves);
   std::fflush(stdout);
 }
 
