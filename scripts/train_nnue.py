@@ -21,6 +21,8 @@ committed net does); --mirror P reads a share P of the training positions mirror
 import argparse
 import math
 import os
+import re
+import subprocess
 import sys
 import time
 
@@ -127,6 +129,39 @@ def load_quantised(path):
     return {name: a.astype(np.int64) for name, a in read_net(path)[1].items()}
 
 
+def record_fen(r):
+    """The FEN of a record (no castling rights or en passant square: the record keeps neither)."""
+    occ = int.from_bytes(bytes(r[:8]), "little")
+    board, k = [""] * 64, 0
+    for sq in range(64):
+        if occ >> sq & 1:
+            code = r[8 + k // 2] >> (4 * (k % 2)) & 15
+            board[sq] = "PNBRQK"[(code & 7) - 1] if code < 8 else "pnbrqk"[(code & 7) - 1]
+            k += 1
+    rows = []
+    for rank in range(7, -1, -1):
+        row, empty = "", 0
+        for f in range(8):
+            if board[rank * 8 + f]:
+                row += (str(empty) if empty else "") + board[rank * 8 + f]
+                empty = 0
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    return f"{'/'.join(rows)} {'wb'[r[27]]} - - {r[30]} {max(1, r[28] | r[29] << 8)}"
+
+
+def static_scores(engine, fens):
+    """The engine's static evaluation (UCI `eval`, hand-written: no EvalFile) of each FEN, in cp for
+    the side to move: the baseline a net must beat as a predictor of the search."""
+    script = "".join(f"position fen {f}\neval\n" for f in fens) + "quit\n"
+    out = subprocess.run([engine], input=script, capture_output=True, text=True, check=True).stdout
+    scores = [int(m) for m in re.findall(r"^Final evaluation: .*?, ([-+]?\d+) cp \(side to move\)", out, re.M)]
+    if len(scores) != len(fens):
+        sys.exit(f"train_nnue: {engine} evaluated {len(scores)} of {len(fens)} positions")
+    return torch.tensor(scores, dtype=torch.float32)
+
+
 def quantised_eval(t, fen):
     """The engine's integer evaluation of a FEN (src/nn/nnue.h), in cp for the side to move."""
     placement, side = fen.split()[:2]
@@ -159,7 +194,7 @@ def main():
     ap.add_argument("--out", help="output folder")
     ap.add_argument("--hidden", type=int, default=256)
     ap.add_argument("--epochs", type=float, default=10)
-    ap.add_argument("--batch", type=int, default=16384)
+    ap.add_argument("--batch", type=int, default=4096)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--wdl", type=float, default=0.3, help="weight of the game result in the target (0-1)")
     ap.add_argument("--validation", type=float, default=0.02, help="share of the records held out")
@@ -168,6 +203,8 @@ def main():
     ap.add_argument("--init", metavar="NET", help="start from this exported net (same --hidden) instead of at random")
     ap.add_argument("--mirror", type=float, default=0.5,
                     help="share of the training positions read mirrored left to right (0: none)")
+    ap.add_argument("--baseline", metavar="ENGINE",
+                    help="also score the held-out positions by this engine's hand-written static evaluation")
     args = ap.parse_args()
     if args.check:
         t = load_quantised(args.check[0])
@@ -189,9 +226,10 @@ def main():
 
     data = read_records(args.data)
     rng = np.random.default_rng(args.seed)
-    order = rng.permutation(len(data))
+    # The last records are held out: a game's positions lie together, so a random split would
+    # put the same game (and its result) on both sides.
     held = max(1, int(len(data) * args.validation))
-    val_idx, train_idx = np.sort(order[:held]), order[held:]
+    val_idx, train_idx = np.arange(len(data) - held, len(data)), np.arange(len(data) - held)
     val = decode(np.asarray(data[val_idx]))
     say(f"{len(data):,} records: {len(train_idx):,} for training, {held:,} held out; "
         f"hidden {args.hidden}, wdl {args.wdl}, batch {args.batch}, lr {args.lr}, seed {args.seed}")
@@ -203,6 +241,11 @@ def main():
     if args.init:
         load_into(net, args.init, args.hidden)
         say(f"started from {args.init}: validation {float(torch.mean((torch.sigmoid(net(*val[:2])) - target_of(*val[2:])) ** 2)):.5f}")
+    if args.baseline:
+        fens = [record_fen(r) for r in np.asarray(data[val_idx])]
+        static = static_scores(args.baseline, fens)
+        say(f"the hand-written static evaluation on the held-out positions: "
+            f"{float(torch.mean((torch.sigmoid(static / SCALE) - target_of(*val[2:])) ** 2)):.5f}")
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     steps = max(1, int(args.epochs * len(train_idx) / args.batch))
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, steps)

@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "engine/bench.h"
+#include "engine/nnue_eval.h"
 
 namespace sparring::cli {
 
@@ -22,7 +23,8 @@ int bench_command(int argc, char** argv) {
       return 2;
     }
   }
-  BenchResult r = run_bench(depth, [](const std::string& line) { std::cerr << line << '\n'; });
+  BenchResult r = run_bench(
+      depth, [](const std::string& line) { std::cerr << line << '\n'; }, &builtin_eval_net());
   std::cout << "Nodes searched: " << r.nodes << "\nNodes/second: " << r.nps() << std::endl;
   return 0;
 }

@@ -23,6 +23,7 @@
 #include "cli/commands.h"
 #include "cli/parse_args.h"
 #include "engine/datagen.h"
+#include "engine/nnue_eval.h"
 
 namespace sparring::cli {
 
@@ -144,7 +145,8 @@ int datagen_command(int argc, char** argv) {
     std::map<long long, std::vector<TrainingRecord>> finished;
     long long written = first;
     auto worker = [&] {
-      Search search;
+      Search search;  // evaluates with the built-in network (SPARRING_SEARCH_OFF=nnue: the hand-written one)
+      search.options().evalNet = &builtin_eval_net();
       search.set_hash(std::size_t(hashMb));
       for (long long g; !stop && (g = next++) < first + games;) {
         const Position start = start_position(book, randomPlies, seed, std::uint64_t(g));

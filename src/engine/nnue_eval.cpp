@@ -1,5 +1,7 @@
 #include "nnue_eval.h"
 
+#include "nn/embedded.h"
+
 namespace sparring {
 
 void nnue_refresh(const nn::NnueNet& net, const Position& pos, nn::NnueAccumulator& acc) {
@@ -17,6 +19,16 @@ int nnue_evaluate(const nn::NnueNet& net, const Position& pos) {
   nn::NnueAccumulator acc;
   nnue_refresh(net, pos, acc);
   return net.evaluate(acc, pos.side_to_move());
+}
+
+const nn::NnueNet& builtin_eval_net() {
+  static const nn::NnueNet net = [] {
+    nn::NnueNet n;
+    const nn::Blob blob = nn::embedded_eval_net();
+    nn::require_usable(n.load(blob.data, blob.size), "the built-in evaluation network");
+    return n;
+  }();
+  return net;
 }
 
 void NnueStack::reset(const Position& root) {

@@ -22,6 +22,9 @@ constexpr int nnue_feature(Color perspective, Piece pc, Square sq) {
 void nnue_refresh(const nn::NnueNet& net, const Position& pos, nn::NnueAccumulator& acc);
 // The network's evaluation of a position from scratch, in centipawns for the side to move.
 int nnue_evaluate(const nn::NnueNet& net, const Position& pos);
+// The evaluation network built into the binary (src/engine/eval.nnw); an unusable one stops the
+// program with a message on stderr.
+const nn::NnueNet& builtin_eval_net();
 
 class NnueStack {
  public:

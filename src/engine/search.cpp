@@ -77,8 +77,9 @@ class Worker {
     pos = p;
     featuresOff = search.opts.featuresOff;
     reportedBest = Move::none();
-    if (search.opts.evalNet != nnueNet) {
-      nnueNet = search.opts.evalNet;
+    const nn::NnueNet* net = featuresOff & FEATURE_NNUE ? nullptr : search.opts.evalNet;
+    if (net != nnueNet) {
+      nnueNet = net;
       nnue = nnueNet ? std::make_unique<NnueStack>(*nnueNet) : nullptr;
     }
     if (nnue) nnue->reset(pos);
@@ -748,6 +749,7 @@ constexpr std::pair<std::string_view, SearchFeature> FEATURE_NAMES[] = {
     {"se", FEATURE_SINGULAR},
     {"check", FEATURE_CHECK_EXTENSION},
     {"asp", FEATURE_ASPIRATION},
+    {"nnue", FEATURE_NNUE},
 };
 
 }  // namespace

@@ -56,6 +56,7 @@ enum SearchFeature : unsigned {
   FEATURE_SINGULAR = 1u << 7,
   FEATURE_CHECK_EXTENSION = 1u << 8,
   FEATURE_ASPIRATION = 1u << 9,
+  FEATURE_NNUE = 1u << 10,  // off: the hand-written evaluation whatever network is set
 };
 // "nmp,lmr" -> the mask of those features; "" when every name is known, else the unknown name.
 std::string parse_search_features(std::string_view names, unsigned& mask);
@@ -68,7 +69,7 @@ struct SearchOptions {
   int multiPV = 1;
   int moveOverhead = 30;  // ms kept in reserve per move for communication delays
   unsigned featuresOff = search_features_off_from_environment();  // SearchFeature bits
-  const nn::NnueNet* evalNet = nullptr;  // the evaluation network; none: the hand-written evaluation
+  const nn::NnueNet* evalNet = nullptr;  // the evaluation network; none (or "nnue" off): the hand-written one
 };
 
 // One line of search output (one PV of one completed iteration, or a bound update).

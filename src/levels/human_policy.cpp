@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <sstream>
 
 #include "chess/movegen.h"
@@ -180,10 +178,7 @@ const HumanPolicy& HumanPolicy::embedded() {
   static const HumanPolicy net = [] {
     HumanPolicy n;
     const nn::Blob blob = nn::embedded_human_policy();
-    if (std::string e = n.load(blob.data, blob.size); !e.empty()) {
-      std::fprintf(stderr, "sparring: the built-in human move model is unusable: %s\n", e.c_str());
-      std::exit(1);
-    }
+    nn::require_usable(n.load(blob.data, blob.size), "the built-in human move model");
     return n;
   }();
   return net;

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace sparring::nn {
 
@@ -13,5 +14,10 @@ struct Blob {
 };
 
 Blob embedded_human_policy();  // src/levels/human_policy.nnw
+Blob embedded_eval_net();      // src/engine/eval.nnw
+
+// An error loading a built-in network (a build defect) stops the program with a message on stderr;
+// "" (loaded) does nothing.
+void require_usable(const std::string& loadError, const char* what);
 
 }  // namespace sparring::nn

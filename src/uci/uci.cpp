@@ -44,6 +44,7 @@ void wdl(int cp, int& w, int& d, int& l) {
 }  // namespace
 
 UciLoop::UciLoop(std::istream& i, std::ostream& o) : in(i), out(o) {
+  search.options().evalNet = &builtin_eval_net();
   options.add_spin("Hash", 16, 1, 65536,
                    [this](const Options::Option& opt) { search.set_hash(std::size_t(opt.as_int())); });
   options.add_button("Clear Hash", [this](const Options::Option&) { search.clear(); });
@@ -78,17 +79,17 @@ UciLoop::UciLoop(std::istream& i, std::ostream& o) : in(i), out(o) {
     }
   });
   options.add_spin("Seed", 0, 0, 2147483647, [this](const Options::Option&) { new_game_seed(); });
-  // A network file for the full-strength evaluation; empty: the hand-written evaluation. The
-  // levels keep the hand-written one whatever is set here (their calibration rests on it).
+  // A network file for the full-strength evaluation; empty: the built-in network. The levels keep
+  // the hand-written evaluation whatever is set here (their calibration rests on it).
   options.add_string("EvalFile", "", [this](const Options::Option& opt) {
     const std::string path = opt.value == "<empty>" ? "" : opt.value;
     // A new evaluation starts from an empty table: the static evaluations stored in it are the old one's.
     if (path.empty()) {
       evalNet.reset();
       evalFileLoaded.clear();
-      search.options().evalNet = nullptr;
+      search.options().evalNet = &builtin_eval_net();
       search.clear();
-      print("info string EvalFile: the hand-written evaluation");
+      print("info string EvalFile: the built-in network");
       return;
     }
     std::vector<std::uint8_t> bytes;
@@ -179,9 +180,9 @@ bool UciLoop::handle(const std::string& rawLine) {
     print(pos.pretty());
   } else if (cmd == "eval") {
     print(eval_breakdown(pos));
-    if (evalNet)
-      print("Network (" + evalFileLoaded + "): " + std::to_string(nnue_evaluate(*evalNet, pos)) +
-            " cp for the side to move; the search uses it");
+    print("Network (" + (evalNet ? evalFileLoaded : std::string("built in")) +
+          "): " + std::to_string(nnue_evaluate(*search.options().evalNet, pos)) +
+          " cp for the side to move; the full-strength search uses it");
   } else if (cmd == "bench") {
     cmd_bench(is);
   } else if (cmd == "debug" || cmd == "register") {
@@ -401,7 +402,7 @@ void UciLoop::cmd_bench(std::istringstream& is) {
   read_number(is, 1, 64, depth);
   stop_search();
   BenchResult r = run_bench(
-      int(depth), [this](const std::string& line) { print(line); }, evalNet.get());
+      int(depth), [this](const std::string& line) { print(line); }, search.options().evalNet);
   print("Nodes searched: " + std::to_string(r.nodes));
   print("Nodes/second: " + std::to_string(r.nps()));
 }

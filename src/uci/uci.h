@@ -56,7 +56,7 @@ class UciLoop {
   LevelPlayer levels{search};  // plays instead of the plain search when the strength is limited
   LevelSettings level;
   bool limitStrength = false;
-  // The evaluation network EvalFile loaded; none: the hand-written evaluation.
+  // The evaluation network EvalFile loaded; none: the built-in network.
   std::unique_ptr<nn::NnueNet> evalNet;
   std::string evalFileLoaded;  // its path, shown again when a later EvalFile fails
   Options options;

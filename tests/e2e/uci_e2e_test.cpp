@@ -346,19 +346,19 @@ TEST_CASE("EvalFile loads a network, refuses a bad file and keeps the evaluation
     FAIL("no depth 6 line");
     return std::string();
   };
-  const std::string handWritten = score_at_depth_6();
+  const std::string builtIn = score_at_depth_6();
   s.send("setoption name EvalFile value " + good);
   s.expect("info string EvalFile: loaded");
   const std::string network = score_at_depth_6();
-  CHECK(network != handWritten);  // the random network's scores are nothing like the evaluation's
+  CHECK(network != builtIn);  // the random network's scores are nothing like the built-in one's
   for (const std::string& bad : {torn, dir + "/no-such-net.nnw"}) {
     s.send("setoption name EvalFile value " + bad);
     CHECK(s.expect("info string").rfind("info string error: EvalFile " + bad, 0) == 0);
     CHECK(score_at_depth_6() == network);
   }
   s.send("setoption name EvalFile value <empty>");
-  s.expect("info string EvalFile: the hand-written evaluation");
-  CHECK(score_at_depth_6() == handWritten);
+  s.expect("info string EvalFile: the built-in network");
+  CHECK(score_at_depth_6() == builtIn);
   std::filesystem::remove(good);
   std::filesystem::remove(torn);
 }

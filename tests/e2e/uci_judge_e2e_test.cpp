@@ -8,6 +8,7 @@
 
 #include "../common/pgn_game.h"
 #include "chess/pgn.h"
+#include "engine/nnue_eval.h"
 #include "review/review.h"
 #include "review/uci_judge.h"
 
@@ -34,6 +35,7 @@ TEST_CASE("an external UCI judge gives the same review as the search in process"
   for (const char* text : GAMES) {
     const PgnGame game = parse_game(text);
     Search search;
+    search.options().evalNet = &builtin_eval_net();  // as the binary's full strength
     GameReview inProcess = review_game(game, settings, search);
     GameReview overPipes = review_game(game, settings, external);
     REQUIRE(inProcess.moves.size() == overPipes.moves.size());

@@ -1,6 +1,7 @@
 // The evaluation network in the engine (src/engine/nnue_eval.h): the accumulator stack following a
 // search's moves equals a refresh in every position, and a search can run on a network.
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -77,9 +78,10 @@ TEST_CASE("nnue stack: a search can evaluate with a network, repeatably", "[nnue
   Position pos;
   SearchLimits limits;
   limits.depth = 6;
-  auto run = [&](const nn::NnueNet* evalNet) {
+  auto run = [&](const nn::NnueNet* evalNet, unsigned featuresOff = 0) {
     Search search;
     search.options().evalNet = evalNet;
+    search.options().featuresOff = featuresOff;
     return search.search_sync(pos, limits)[0];
   };
   const RootMove a = run(&net), b = run(&net), handWritten = run(nullptr);
@@ -88,6 +90,24 @@ TEST_CASE("nnue stack: a search can evaluate with a network, repeatably", "[nnue
   CHECK(a.score == b.score);
   // The random network's scores are nothing like the hand-written evaluation's.
   CHECK(a.score != handWritten.score);
+  // SPARRING_SEARCH_OFF=nnue: the hand-written evaluation whatever network is set.
+  const RootMove off = run(&net, FEATURE_NNUE);
+  CHECK(off.score == handWritten.score);
+  CHECK(off.move == handWritten.move);
+}
+
+TEST_CASE("nnue: the built-in network loads and knows material", "[nnue]") {
+  const nn::NnueNet& net = builtin_eval_net();
+  auto eval = [&](const char* fen) {
+    Position pos;
+    REQUIRE(pos.set_fen(fen).empty());
+    return nnue_evaluate(net, pos);
+  };
+  const int start = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  CHECK(std::abs(start) < 100);
+  // Black without a queen: good for White whoever is to move.
+  CHECK(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") > start + 400);
+  CHECK(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1") < -start - 400);
 }
 
 TEST_CASE("nnue: the engine evaluates a trained net exactly as the trainer does", "[nnue]") {
