@@ -152,8 +152,8 @@ def record_fen(r):
 
 
 def static_scores(engine, fens):
-    """The engine's static evaluation (UCI `eval`, hand-written: no EvalFile) of each FEN, in cp for
-    the side to move: the baseline a net must beat as a predictor of the search."""
+    """The engine's hand-written static evaluation (the "Final evaluation" line of UCI `eval`) of each
+    FEN, in cp for the side to move: the baseline a net must beat as a predictor of the search."""
     script = "".join(f"position fen {f}\neval\n" for f in fens) + "quit\n"
     out = subprocess.run([engine], input=script, capture_output=True, text=True, check=True).stdout
     scores = [int(m) for m in re.findall(r"^Final evaluation: .*?, ([-+]?\d+) cp \(side to move\)", out, re.M)]
@@ -237,21 +237,25 @@ def main():
     def target_of(score, result):
         return (1 - args.wdl) * torch.sigmoid(score / SCALE) + args.wdl * result
 
+    def error(output, score, result):
+        """The loss: squared error of the win probability, output in units of SCALE cp."""
+        return torch.mean((torch.sigmoid(output) - target_of(score, result)) ** 2)
+
     net = Net(args.hidden)
     if args.init:
         load_into(net, args.init, args.hidden)
-        say(f"started from {args.init}: validation {float(torch.mean((torch.sigmoid(net(*val[:2])) - target_of(*val[2:])) ** 2)):.5f}")
+        say(f"started from {args.init}: validation {float(error(net(*val[:2]), *val[2:])):.5f}")
     if args.baseline:
         fens = [record_fen(r) for r in np.asarray(data[val_idx])]
         static = static_scores(args.baseline, fens)
         say(f"the hand-written static evaluation on the held-out positions: "
-            f"{float(torch.mean((torch.sigmoid(static / SCALE) - target_of(*val[2:])) ** 2)):.5f}")
+            f"{float(error(static / SCALE, *val[2:])):.5f}")
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     steps = max(1, int(args.epochs * len(train_idx) / args.batch))
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, steps)
 
     def loss_of(own, their, score, result):
-        return torch.mean((torch.sigmoid(net(own, their)) - target_of(score, result)) ** 2)
+        return error(net(own, their), score, result)
 
     curve, started, step = [], time.time(), 0
     report_every = max(1, steps // 40)

@@ -180,7 +180,7 @@ bool UciLoop::handle(const std::string& rawLine) {
     print(pos.pretty());
   } else if (cmd == "eval") {
     print(eval_breakdown(pos));
-    print("Network (" + (evalNet ? evalFileLoaded : std::string("built in")) +
+    print("Network (" + (evalFileLoaded.empty() ? std::string("built in") : evalFileLoaded) +
           "): " + std::to_string(nnue_evaluate(*search.options().evalNet, pos)) +
           " cp for the side to move; the full-strength search uses it");
   } else if (cmd == "bench") {
