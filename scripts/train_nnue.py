@@ -230,6 +230,8 @@ def main():
     # put the same game (and its result) on both sides.
     held = max(1, int(len(data) * args.validation))
     val_idx, train_idx = np.arange(len(data) - held, len(data)), np.arange(len(data) - held)
+    if len(train_idx) < args.batch:
+        sys.exit(f"train_nnue: {len(train_idx):,} training records, fewer than one batch of {args.batch:,} (--batch)")
     val = decode(np.asarray(data[val_idx]))
     say(f"{len(data):,} records: {len(train_idx):,} for training, {held:,} held out; "
         f"hidden {args.hidden}, wdl {args.wdl}, batch {args.batch}, lr {args.lr}, seed {args.seed}")
