@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# One round of the evaluation network's loop, sized to fit one working session (runs/ does not outlive
+# a session; the committed net does, so each round goes on from it):
+#   1. self-play data with the built-in net for MINUTES (sparring datagen, stopped cleanly by SIGINT);
+#   2. a net trained on that data starting from the built-in net (train_nnue.py --init);
+#   3. a match of the new net against the built-in one at 10 s + 0.1 s (GAMES games, 0 to skip).
+# Environment: MINUTES (90), SEED (datagen seed; use a new one each round), EPOCHS (4), LR (3e-4),
+# GAMES (200), OUT (runs/nnue-round). Then, if the new net wins: cp OUT/net/net.nnw src/engine/eval.nnw.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+MINUTES="${MINUTES:-90}" SEED="${SEED:-3}" EPOCHS="${EPOCHS:-4}" LR="${LR:-3e-4}"
+GAMES="${GAMES:-200}" OUT="${OUT:-runs/nnue-round}"
+book=../shared/data/openings/noob_2moves.epd
+[ -f "$book" ] || { echo "nnue_round.sh: no opening book at $book" >&2; exit 2; }
+/usr/bin/python3 -c 'import torch' 2>/dev/null || { echo "nnue_round.sh: needs PyTorch: scripts/setup.sh train" >&2; exit 2; }
+make -s build >/dev/null
+cmake --build build/release -j 2 --target sparring-match >/dev/null
+mkdir -p "$OUT"
+cp build/release/sparring "$OUT/sparring"  # the binary of this round (the build may change meanwhile)
+
+if [ ! -s "$OUT/net/net.nnw" ]; then
+  timeout -s INT "${MINUTES}m" "$OUT/sparring" datagen --out "$OUT/data.bin" --games 1000000 --nodes 5000 \
+    --threads 2 --book "$book" --seed "$SEED" 2>"$OUT/datagen.log" || [ $? -eq 124 ]
+  tail -n 1 "$OUT/datagen.log"
+  /usr/bin/python3 scripts/train_nnue.py --data "$OUT/data.bin" --out "$OUT/net" --init src/engine/eval.nnw \
+    --epochs "$EPOCHS" --lr "$LR" --threads 2 --seed 1 --baseline "$OUT/sparring"
+fi
+if [ "$GAMES" -gt 0 ]; then
+  build/release/sparring-match --engine cmd="$OUT/sparring" name=new option.EvalFile="$OUT/net/net.nnw" \
+    --engine cmd="$OUT/sparring" name=builtin --tc 10+0.1 --games "$GAMES" --concurrency 2 \
+    --openings "$book" --order random --seed 2026 | tee "$OUT/match.txt"
+fi
