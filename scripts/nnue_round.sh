@@ -5,7 +5,8 @@
 #   2. a net trained on that data starting from the built-in net (train_nnue.py --init);
 #   3. a match of the new net against the built-in one at 10 s + 0.1 s (GAMES games, 0 to skip).
 # Environment: MINUTES (90), SEED (datagen seed; use a new one each round), EPOCHS (4), LR (3e-4),
-# GAMES (200), OUT (runs/nnue-round). Then, if the new net wins: cp OUT/net/net.nnw src/engine/eval.nnw.
+# GAMES (200), OUT (runs/nnue-round). An OUT that already holds net/net.nnw goes straight to the match.
+# Then, if the new net wins: cp OUT/net/net.nnw src/engine/eval.nnw.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -14,8 +15,7 @@ GAMES="${GAMES:-200}" OUT="${OUT:-runs/nnue-round}"
 book=../shared/data/openings/noob_2moves.epd
 [ -f "$book" ] || { echo "nnue_round.sh: no opening book at $book" >&2; exit 2; }
 /usr/bin/python3 -c 'import torch' 2>/dev/null || { echo "nnue_round.sh: needs PyTorch: scripts/setup.sh train" >&2; exit 2; }
-make -s build >/dev/null
-cmake --build build/release -j 2 --target sparring-match >/dev/null
+make -s build >/dev/null  # sparring and sparring-match in build/release
 mkdir -p "$OUT"
 cp build/release/sparring "$OUT/sparring"  # the binary of this round (the build may change meanwhile)
 
@@ -27,7 +27,7 @@ if [ ! -s "$OUT/net/net.nnw" ]; then
     --epochs "$EPOCHS" --lr "$LR" --threads 2 --seed 1 --baseline "$OUT/sparring"
 fi
 if [ "$GAMES" -gt 0 ]; then
-  build/release/sparring-match --engine cmd="$OUT/sparring" name=new option.EvalFile="$OUT/net/net.nnw" \
+  scripts/match.sh --engine cmd="$OUT/sparring" name=new option.EvalFile="$OUT/net/net.nnw" \
     --engine cmd="$OUT/sparring" name=builtin --tc 10+0.1 --games "$GAMES" --concurrency 2 \
     --openings "$book" --order random --seed 2026 | tee "$OUT/match.txt"
 fi
