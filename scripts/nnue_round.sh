@@ -5,13 +5,15 @@
 #   2. a net trained on that data starting from the built-in net (train_nnue.py --init);
 #   3. a match of the new net against the built-in one at 10 s + 0.1 s (GAMES games, 0 to skip).
 # Environment: MINUTES (90), SEED (datagen seed; use a new one each round), EPOCHS (4), LR (3e-4),
-# GAMES (200), OUT (runs/nnue-round). An OUT that already holds net/net.nnw goes straight to the match.
+# GAMES (200), OUT (runs/nnue-round), MORE_DATA (record files of earlier rounds that survived, separated
+# by spaces: trained on beside this round's, whose last records are the held-out share). An OUT that
+# already holds net/net.nnw goes straight to the match.
 # Then, if the new net wins: cp OUT/net/net.nnw src/engine/eval.nnw.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 MINUTES="${MINUTES:-90}" SEED="${SEED:-3}" EPOCHS="${EPOCHS:-4}" LR="${LR:-3e-4}"
-GAMES="${GAMES:-200}" OUT="${OUT:-runs/nnue-round}"
+GAMES="${GAMES:-200}" OUT="${OUT:-runs/nnue-round}" MORE_DATA="${MORE_DATA:-}"
 book=../shared/data/openings/noob_2moves.epd
 [ -f "$book" ] || { echo "nnue_round.sh: no opening book at $book" >&2; exit 2; }
 /usr/bin/python3 -c 'import torch' 2>/dev/null || { echo "nnue_round.sh: needs PyTorch: scripts/setup.sh train" >&2; exit 2; }
@@ -23,8 +25,9 @@ if [ ! -s "$OUT/net/net.nnw" ]; then
   timeout -s INT "${MINUTES}m" "$OUT/sparring" datagen --out "$OUT/data.bin" --games 1000000 --nodes 5000 \
     --threads 2 --book "$book" --seed "$SEED" 2>"$OUT/datagen.log" || [ $? -eq 124 ]
   tail -n 1 "$OUT/datagen.log"
-  /usr/bin/python3 scripts/train_nnue.py --data "$OUT/data.bin" --out "$OUT/net" --init src/engine/eval.nnw \
-    --epochs "$EPOCHS" --lr "$LR" --threads 2 --seed 1 --baseline "$OUT/sparring"
+  read -ra more <<<"$MORE_DATA"
+  /usr/bin/python3 scripts/train_nnue.py --data "${more[@]}" "$OUT/data.bin" --out "$OUT/net" \
+    --init src/engine/eval.nnw --epochs "$EPOCHS" --lr "$LR" --threads 2 --seed 1 --baseline "$OUT/sparring"
 fi
 if [ "$GAMES" -gt 0 ]; then
   scripts/match.sh --engine cmd="$OUT/sparring" name=new option.EvalFile="$OUT/net/net.nnw" \

@@ -9,14 +9,16 @@ Needs PyTorch and numpy for /usr/bin/python3 (`scripts/setup.sh train`); never n
 
 The network: 768 piece-square inputs per perspective (own/their piece type x square, the square seen
 from that side: a1 for black is a8), one hidden layer of --hidden units per perspective (the same
-weights for both), squared clipped ReLU, and one output on [side to move, other side]. Target: a blend
-of the search score as a win probability, sigmoid(score / 400), and the game's result (--wdl weight),
-fitted by mean squared error on sigmoid(output). The net is exported quantised, with the engine's
+weights for both), squared clipped ReLU, and one of 8 outputs on [side to move, other side], chosen by
+the number of pieces on the board (2-5: 0, 6-9: 1, ..., 30-32: 7). Target: a blend of the search score
+as a win probability, sigmoid(score / 400), and the game's result (--wdl weight), fitted by mean
+squared error on sigmoid(output). The net is exported quantised, with the engine's
 rounding: hidden weights and biases x QA (int16), output weights x QB (int16), output bias x QA*QB
 (int32); the engine's evaluation in cp is out * SCALE / (QA * QB). Writes OUT/net.nnw, OUT/loss.png
 (or .csv without matplotlib) and OUT/train.log. Deterministic for a seed (one thread per process
 step, fixed shuffles). --init NET goes on from an exported net (runs/ does not survive a session; the
-committed net does); --mirror P reads a share P of the training positions mirrored left to right.
+committed net does; a net of one output, as before net 4, starts every bucket from it); --mirror P
+reads a share P of the training positions mirrored left to right.
 """
 import argparse
 import math
@@ -34,7 +36,13 @@ from net_file import read_net, write_net
 RECORD = 32
 QA, QB, SCALE = 255, 64, 400
 FEATURES = 768
+BUCKETS = 8
 ARCH = "nnue-screlu"
+
+
+def bucket_of(pieces):
+    """The output bucket of positions with these numbers of pieces (src/nn/nnue.h nnue_bucket)."""
+    return np.clip((np.asarray(pieces) - 2) // 4, 0, BUCKETS - 1)
 
 
 def read_records(paths):
@@ -50,7 +58,7 @@ def read_records(paths):
 
 
 def decode(batch, mirror=None):
-    """Feature indices for both perspectives (padded with FEATURES), scores and results of a batch.
+    """Feature indices for both perspectives (padded with FEATURES), output buckets, scores and results.
     `mirror`: a boolean per record; those records are read mirrored left to right (a-file <-> h-file),
     a position of the same value (the net sees no castling rights)."""
     n = len(batch)
@@ -76,7 +84,8 @@ def decode(batch, mirror=None):
     their = np.where(stm[:, None] == 0, fb, fw)
     score = batch[:, 24:26].copy().view(np.int16).ravel().astype(np.float32)
     result = batch[:, 26].astype(np.float32) / 2
-    return torch.from_numpy(own), torch.from_numpy(their), torch.from_numpy(score), torch.from_numpy(result)
+    bucket = torch.from_numpy(bucket_of(counts).astype(np.int64))
+    return torch.from_numpy(own), torch.from_numpy(their), bucket, torch.from_numpy(score), torch.from_numpy(result)
 
 
 class Net(torch.nn.Module):
@@ -84,17 +93,18 @@ class Net(torch.nn.Module):
         super().__init__()
         self.ft = torch.nn.EmbeddingBag(FEATURES + 1, hidden, mode="sum", padding_idx=FEATURES)
         self.ft_bias = torch.nn.Parameter(torch.zeros(hidden))
-        self.out = torch.nn.Linear(2 * hidden, 1)
+        self.out = torch.nn.Linear(2 * hidden, BUCKETS)
         with torch.no_grad():
             self.ft.weight.normal_(0, 0.1)
             self.ft.weight[FEATURES].zero_()
             self.out.weight.normal_(0, 1 / math.sqrt(2 * hidden))
             self.out.bias.zero_()
 
-    def forward(self, own, their):
+    def forward(self, own, their, bucket):
         a = torch.clamp(self.ft(own) + self.ft_bias, 0, 1) ** 2
         b = torch.clamp(self.ft(their) + self.ft_bias, 0, 1) ** 2
-        return self.out(torch.cat([a, b], dim=1)).squeeze(1)  # in units of SCALE cp
+        out = self.out(torch.cat([a, b], dim=1))  # every bucket's output, in units of SCALE cp
+        return out.gather(1, bucket.unsqueeze(1)).squeeze(1)
 
     def clip(self):
         # The quantised values must fit: output weights x QB in int16 with room for v*v*w sums.
@@ -106,22 +116,25 @@ def export(net, path, hidden):
     """The net file (src/nn/net_file.h) with the engine's integers: dtype 2 int16, 3 int32."""
     w1 = np.round(net.ft.weight[:FEATURES].detach().numpy() * QA)
     b1 = np.round(net.ft_bias.detach().numpy() * QA)
-    w2 = np.round(net.out.weight.detach().numpy().ravel() * QB)
+    w2 = np.round(net.out.weight.detach().numpy() * QB)  # (BUCKETS, 2 * hidden)
     b2 = np.round(net.out.bias.detach().numpy() * QA * QB)
-    write_net(path, f"{ARCH} {hidden}", [("ft_weight", w1, 2), ("ft_bias", b1, 2), ("out_weight", w2, 2),
-                                          ("out_bias", b2, 3)])
+    write_net(path, f"{ARCH} {hidden}x{BUCKETS}", [("ft_weight", w1, 2), ("ft_bias", b1, 2),
+                                                  ("out_weight", w2, 2), ("out_bias", b2, 3)])
 
 
 def load_into(net, path, hidden):
-    """The float weights of an exported net (the quantised values scaled back), to train on from there."""
+    """The float weights of an exported net (the quantised values scaled back), to train on from there.
+    A net of one output (nnue-screlu H, before net 4) gives every bucket that output: the same function."""
     arch, t = read_net(path)
-    if arch != f"{ARCH} {hidden}":
-        sys.exit(f"train_nnue: {path} is '{arch}', not '{ARCH} {hidden}'")
+    if arch not in (f"{ARCH} {hidden}x{BUCKETS}", f"{ARCH} {hidden}"):
+        sys.exit(f"train_nnue: {path} is '{arch}', not '{ARCH} {hidden}x{BUCKETS}'")
+    w2 = t["out_weight"].astype(np.float32).reshape(-1, 2 * hidden) / QB
+    b2 = t["out_bias"].astype(np.float32).reshape(-1) / (QA * QB)
     with torch.no_grad():
         net.ft.weight[:FEATURES] = torch.from_numpy(t["ft_weight"].astype(np.float32) / QA)
         net.ft_bias[:] = torch.from_numpy(t["ft_bias"].astype(np.float32) / QA)
-        net.out.weight[:] = torch.from_numpy(t["out_weight"].astype(np.float32).reshape(1, -1) / QB)
-        net.out.bias[:] = torch.from_numpy(t["out_bias"].astype(np.float32) / (QA * QB))
+        net.out.weight[:] = torch.from_numpy(np.broadcast_to(w2, (BUCKETS, 2 * hidden)).copy())
+        net.out.bias[:] = torch.from_numpy(np.broadcast_to(b2, (BUCKETS,)).copy())
 
 
 def load_quantised(path):
@@ -176,13 +189,13 @@ def quantised_eval(t, fen):
             feats[0].append(color * 384 + ptype * 64 + sq)
             feats[1].append((1 - color) * 384 + ptype * 64 + (sq ^ 56))
             file += 1
-    us = 0 if side == "w" else 1
+    us, bucket = 0 if side == "w" else 1, int(bucket_of(len(feats[0])))
     total = 0
     for s, persp in enumerate((us, 1 - us)):
         acc = t["ft_bias"] + t["ft_weight"][feats[persp]].sum(axis=0)
         c = np.clip(acc, 0, QA)
-        total += int((c * c * t["out_weight"][s * len(c):(s + 1) * len(c)]).sum())
-    out = int(total / QA) + int(t["out_bias"][0])  # C++ division truncates toward zero
+        total += int((c * c * t["out_weight"][bucket, s * len(c):(s + 1) * len(c)]).sum())
+    out = int(total / QA) + int(t["out_bias"][bucket])  # C++ division truncates toward zero
     return int(out * SCALE / (QA * QB))
 
 
@@ -246,18 +259,18 @@ def main():
     net = Net(args.hidden)
     if args.init:
         load_into(net, args.init, args.hidden)
-        say(f"started from {args.init}: validation {float(error(net(*val[:2]), *val[2:])):.5f}")
+        say(f"started from {args.init}: validation {float(error(net(*val[:3]), *val[3:])):.5f}")
     if args.baseline:
         fens = [record_fen(r) for r in np.asarray(data[val_idx])]
         static = static_scores(args.baseline, fens)
         say(f"the hand-written static evaluation on the held-out positions: "
-            f"{float(error(static / SCALE, *val[2:])):.5f}")
+            f"{float(error(static / SCALE, *val[3:])):.5f}")
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     steps = max(1, int(args.epochs * len(train_idx) / args.batch))
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, steps)
 
-    def loss_of(own, their, score, result):
-        return error(net(own, their), score, result)
+    def loss_of(own, their, bucket, score, result):
+        return error(net(own, their, bucket), score, result)
 
     curve, started, step = [], time.time(), 0
     report_every = max(1, steps // 40)

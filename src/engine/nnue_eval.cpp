@@ -18,7 +18,7 @@ void nnue_refresh(const nn::NnueNet& net, const Position& pos, nn::NnueAccumulat
 int nnue_evaluate(const nn::NnueNet& net, const Position& pos) {
   nn::NnueAccumulator acc;
   nnue_refresh(net, pos, acc);
-  return net.evaluate(acc, pos.side_to_move());
+  return net.evaluate(acc, pos.side_to_move(), nn::nnue_bucket(popcount(pos.pieces())));
 }
 
 const nn::NnueNet& builtin_eval_net() {
@@ -82,7 +82,7 @@ int NnueStack::evaluate(const Position& pos, int ply) {
       net.update(entries[k - 1].acc, e.acc, p, e.added[p], e.addedCount, e.removed[p], e.removedCount);
     e.computed = true;
   }
-  return net.evaluate(entries[ply].acc, pos.side_to_move());
+  return net.evaluate(entries[ply].acc, pos.side_to_move(), nn::nnue_bucket(popcount(pos.pieces())));
 }
 
 }  // namespace sparring

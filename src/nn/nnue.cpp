@@ -21,13 +21,13 @@ constexpr int MAX_OUT_WEIGHT = 127;  // so that c * w fits in 16 bits (c <= NNUE
 std::string NnueNet::load(const std::uint8_t* bytes, std::size_t size) {
   NetFile file;
   if (std::string err = file.parse(bytes, size); !err.empty()) return err;
-  const std::string expected = "nnue-screlu " + std::to_string(NNUE_HIDDEN);
+  const std::string expected = "nnue-screlu " + std::to_string(NNUE_HIDDEN) + "x" + std::to_string(NNUE_BUCKETS);
   if (file.arch() != expected) return "architecture '" + file.arch() + "', expected '" + expected + "'";
   std::string err;
   const Tensor* w1 = file.get("ft_weight", {NNUE_INPUTS, NNUE_HIDDEN, 1, 1}, err);
   const Tensor* b1 = w1 ? file.get("ft_bias", {NNUE_HIDDEN, 1, 1, 1}, err) : nullptr;
-  const Tensor* w2 = b1 ? file.get("out_weight", {2 * NNUE_HIDDEN, 1, 1, 1}, err) : nullptr;
-  const Tensor* b2 = w2 ? file.get("out_bias", {1, 1, 1, 1}, err) : nullptr;
+  const Tensor* w2 = b1 ? file.get("out_weight", {NNUE_BUCKETS, 2 * NNUE_HIDDEN, 1, 1}, err) : nullptr;
+  const Tensor* b2 = w2 ? file.get("out_bias", {NNUE_BUCKETS, 1, 1, 1}, err) : nullptr;
   if (!b2) return err;
   auto integers = [](const Tensor& t, float limit) {
     return std::all_of(t.data.begin(), t.data.end(),
@@ -50,7 +50,8 @@ std::string NnueNet::load(const std::uint8_t* bytes, std::size_t size) {
   ftWeight = to16(*w1);
   ftBias = to16(*b1);
   outWeight = to16(*w2);
-  outBias = std::int32_t(b2->data[0]);
+  outBias.resize(b2->data.size());
+  std::transform(b2->data.begin(), b2->data.end(), outBias.begin(), [](float x) { return std::int32_t(x); });
   return {};
 }
 
@@ -80,8 +81,9 @@ void NnueNet::update(const NnueAccumulator& from, NnueAccumulator& to, int persp
   }
 }
 
-int NnueNet::evaluate(const NnueAccumulator& acc, int us) const {
+int NnueNet::evaluate(const NnueAccumulator& acc, int us, int bucket) const {
   const std::int16_t* sides[2] = {acc.v[us], acc.v[us ^ 1]};
+  const std::int16_t* weights = &outWeight[std::size_t(bucket) * 2 * NNUE_HIDDEN];
   std::int64_t sum = 0;
 #if defined(__AVX2__)
   // c * w fits in 16 bits, and each 32-bit lane adds 2 * NNUE_HIDDEN / 8 products of at most
@@ -92,8 +94,7 @@ int NnueNet::evaluate(const NnueAccumulator& acc, int us) const {
     for (int i = 0; i < NNUE_HIDDEN; i += 16) {
       const __m256i c = _mm256_min_epi16(
           _mm256_max_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(sides[s] + i)), zero), top);
-      const __m256i w =
-          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&outWeight[std::size_t(s) * NNUE_HIDDEN + i]));
+      const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(weights + s * NNUE_HIDDEN + i));
       lanes = _mm256_add_epi32(lanes, _mm256_madd_epi16(c, _mm256_mullo_epi16(c, w)));
     }
   alignas(32) std::int32_t parts[8];
@@ -103,10 +104,10 @@ int NnueNet::evaluate(const NnueAccumulator& acc, int us) const {
   for (int s = 0; s < 2; ++s)
     for (int i = 0; i < NNUE_HIDDEN; ++i) {
       const std::int64_t c = std::clamp<int>(sides[s][i], 0, NNUE_QA);
-      sum += c * c * outWeight[std::size_t(s) * NNUE_HIDDEN + i];
+      sum += c * c * weights[s * NNUE_HIDDEN + i];
     }
 #endif
-  const std::int64_t out = sum / NNUE_QA + outBias;
+  const std::int64_t out = sum / NNUE_QA + outBias[std::size_t(bucket)];
   return int(out * NNUE_SCALE / (NNUE_QA * NNUE_QB));
 }
 

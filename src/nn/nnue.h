@@ -1,17 +1,20 @@
 // The evaluation network (NNUE), as scripts/train_nnue.py trains and exports it: NNUE_INPUTS
 // features per perspective -> NNUE_HIDDEN units (the same weights for both perspectives) -> squared
-// clipped ReLU -> one output on [side to move's units, the other side's]. Integers throughout, so the
-// scalar and the AVX2 paths give the same result bit for bit:
+// clipped ReLU -> one of NNUE_BUCKETS outputs on [side to move's units, the other side's], chosen by
+// the number of pieces on the board (an endgame weighs the units otherwise than the middlegame does).
+// Integers throughout, so the scalar and the AVX2 paths give the same result bit for bit:
 //
 //   accumulator[p][i] = bias[i] + sum of weight[f][i] over the active features f of perspective p
 //                       (int16; the trainer's floats x NNUE_QA)
 //   c = clamp(accumulator, 0, NNUE_QA)
-//   out = (sum c_us[i]^2 * w[i] + sum c_them[i]^2 * w[H + i]) / NNUE_QA + bias_out   (w x NNUE_QB)
+//   b = nnue_bucket(pieces on the board)
+//   out = (sum c_us[i]^2 * w[b][i] + sum c_them[i]^2 * w[b][H + i]) / NNUE_QA + bias_out[b]   (w x NNUE_QB)
 //   centipawns = out * NNUE_SCALE / (NNUE_QA * NNUE_QB)
 //
 // Knows nothing of chess: which feature a piece on a square is, is the caller's (the evaluation's).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -19,8 +22,11 @@
 
 namespace sparring::nn {
 
-constexpr int NNUE_INPUTS = 768, NNUE_HIDDEN = 256;
+constexpr int NNUE_INPUTS = 768, NNUE_HIDDEN = 256, NNUE_BUCKETS = 8;
 constexpr int NNUE_QA = 255, NNUE_QB = 64, NNUE_SCALE = 400;
+
+// The output bucket of a position with this many pieces (kings included): 2-5 pieces 0, ..., 30-32 7.
+constexpr int nnue_bucket(int pieces) { return std::clamp((pieces - 2) / 4, 0, NNUE_BUCKETS - 1); }
 
 struct alignas(32) NnueAccumulator {
   std::int16_t v[2][NNUE_HIDDEN];  // [perspective]
@@ -28,8 +34,8 @@ struct alignas(32) NnueAccumulator {
 
 class NnueNet {
  public:
-  // Reads a net file (net_file.h) of architecture "nnue-screlu 256". On failure returns the reason
-  // and keeps the network it had.
+  // Reads a net file (net_file.h) of architecture "nnue-screlu 256x8" (hidden units x buckets). On failure returns the
+  // reason and keeps the network it had.
   std::string load(const std::uint8_t* bytes, std::size_t size);
   bool loaded() const { return !ftWeight.empty(); }
 
@@ -38,14 +44,15 @@ class NnueNet {
   // One perspective updated: `to` = `from` plus the added features minus the removed ones.
   void update(const NnueAccumulator& from, NnueAccumulator& to, int perspective, const int* added, int addedCount,
               const int* removed, int removedCount) const;
-  // The evaluation in centipawns for the side to move (`us` is its perspective).
-  int evaluate(const NnueAccumulator& acc, int us) const;
+  // The evaluation in centipawns for the side to move (`us` is its perspective), with the output of
+  // bucket nnue_bucket(pieces on the board).
+  int evaluate(const NnueAccumulator& acc, int us, int bucket) const;
 
  private:
   std::vector<std::int16_t> ftWeight;   // [NNUE_INPUTS][NNUE_HIDDEN]
   std::vector<std::int16_t> ftBias;     // [NNUE_HIDDEN]
-  std::vector<std::int16_t> outWeight;  // [2 * NNUE_HIDDEN]: the side to move's units first
-  std::int32_t outBias = 0;
+  std::vector<std::int16_t> outWeight;  // [NNUE_BUCKETS][2 * NNUE_HIDDEN]: the side to move's units first
+  std::vector<std::int32_t> outBias;    // [NNUE_BUCKETS]
 };
 
 }  // namespace sparring::nn

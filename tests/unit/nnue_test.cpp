@@ -25,7 +25,8 @@ TEST_CASE("nnue: refresh, incremental updates and the output follow the formula"
       for (int k = 0; k < 24; ++k) side.push_back(feature(rng));
     NnueAccumulator acc;
     for (int p = 0; p < 2; ++p) net.refresh(acc, p, f[p].data(), int(f[p].size()));
-    for (int us = 0; us < 2; ++us) CHECK(net.evaluate(acc, us) == ref.evaluate(f, us));
+    for (int us = 0; us < 2; ++us)
+      for (int b = 0; b < NNUE_BUCKETS; ++b) CHECK(net.evaluate(acc, us, b) == ref.evaluate(f, us, b));
     // A move: one feature replaced and one removed on each side, incrementally.
     NnueAccumulator next;
     for (int p = 0; p < 2; ++p) {
@@ -38,7 +39,8 @@ TEST_CASE("nnue: refresh, incremental updates and the output follow the formula"
       net.refresh(fresh, p, f[p].data(), int(f[p].size()));
       CHECK(std::equal(fresh.v[p], fresh.v[p] + NNUE_HIDDEN, next.v[p]));
     }
-    for (int us = 0; us < 2; ++us) CHECK(net.evaluate(next, us) == ref.evaluate(f, us));
+    for (int us = 0; us < 2; ++us)
+      for (int b = 0; b < NNUE_BUCKETS; ++b) CHECK(net.evaluate(next, us, b) == ref.evaluate(f, us, b));
   }
 }
 
@@ -51,9 +53,9 @@ TEST_CASE("nnue: a wrong or damaged network is refused and the old one kept", "[
   NnueAccumulator acc;
   net.refresh(acc, 0, f.data(), 3);
   net.refresh(acc, 1, f.data(), 3);
-  const int before = net.evaluate(acc, 0);
+  const int before = net.evaluate(acc, 0, 3);
 
-  std::vector<std::uint8_t> bytes = ref.bytes("nnue-screlu 512");
+  std::vector<std::uint8_t> bytes = ref.bytes("nnue-screlu 256");  // the unbucketed nets before net 4
   CHECK(net.load(bytes.data(), bytes.size()).find("architecture") != std::string::npos);
   bytes = good;
   bytes.resize(bytes.size() / 2);
@@ -66,5 +68,15 @@ TEST_CASE("nnue: a wrong or damaged network is refused and the old one kept", "[
   big.w1[5] = 2000;  // 32 of them would overflow the accumulator
   bytes = big.bytes();
   CHECK(net.load(bytes.data(), bytes.size()).find("16-bit sums") != std::string::npos);
-  CHECK(net.evaluate(acc, 0) == before);
+  CHECK(net.evaluate(acc, 0, 3) == before);
+}
+
+TEST_CASE("nnue: the output bucket follows the number of pieces", "[nn]") {
+  CHECK(nnue_bucket(2) == 0);
+  CHECK(nnue_bucket(5) == 0);
+  CHECK(nnue_bucket(6) == 1);
+  CHECK(nnue_bucket(17) == 3);
+  CHECK(nnue_bucket(29) == 6);
+  CHECK(nnue_bucket(30) == 7);
+  CHECK(nnue_bucket(32) == 7);
 }
