@@ -16,6 +16,20 @@ namespace {
 constexpr int MAX_ACTIVE = 32;       // pieces on a board: the accumulator's range is checked for this many
 constexpr int MAX_OUT_WEIGHT = 127;  // so that c * w fits in 16 bits (c <= NNUE_QA)
 
+// dst = src + the added rows - the removed rows, in one pass over the units (the loop vectorises,
+// and the accumulator is read and written once, not once per row). The sums wrap like the
+// accumulator's 16 bits, and load() made sure the true values fit.
+template <int A, int R>
+void apply_rows(const std::int16_t* src, std::int16_t* dst, const std::int16_t* const* add,
+                const std::int16_t* const* sub) {
+  for (int i = 0; i < NNUE_HIDDEN; ++i) {
+    int v = src[i];
+    for (int k = 0; k < A; ++k) v += add[k][i];
+    for (int k = 0; k < R; ++k) v -= sub[k][i];
+    dst[i] = std::int16_t(v);
+  }
+}
+
 }  // namespace
 
 std::string NnueNet::load(const std::uint8_t* bytes, std::size_t size) {
@@ -66,18 +80,26 @@ void NnueNet::refresh(NnueAccumulator& acc, int perspective, const int* features
 
 void NnueNet::update(const NnueAccumulator& from, NnueAccumulator& to, int perspective, const int* added,
                      int addedCount, const int* removed, int removedCount) const {
-  // Row by row, so that each loop runs over contiguous int16s (the compiler vectorises them). The
-  // sums wrap like the accumulator's 16 bits, and load() made sure the true values fit.
   const std::int16_t* src = from.v[perspective];
   std::int16_t* dst = to.v[perspective];
-  std::copy(src, src + NNUE_HIDDEN, dst);
+  const std::int16_t* add[2] = {};
+  const std::int16_t* sub[2] = {};
+  for (int k = 0; k < std::min(addedCount, 2); ++k) add[k] = &ftWeight[std::size_t(added[k]) * NNUE_HIDDEN];
+  for (int k = 0; k < std::min(removedCount, 2); ++k) sub[k] = &ftWeight[std::size_t(removed[k]) * NNUE_HIDDEN];
+  switch (addedCount * 10 + removedCount) {  // what a null move, a move, a capture and castling change
+    case 0: return apply_rows<0, 0>(src, dst, add, sub);
+    case 11: return apply_rows<1, 1>(src, dst, add, sub);
+    case 12: return apply_rows<1, 2>(src, dst, add, sub);
+    case 22: return apply_rows<2, 2>(src, dst, add, sub);
+  }
+  std::copy(src, src + NNUE_HIDDEN, dst);  // any other change, a row at a time
   for (int k = 0; k < addedCount; ++k) {
-    const std::int16_t* row = &ftWeight[std::size_t(added[k]) * NNUE_HIDDEN];
-    for (int i = 0; i < NNUE_HIDDEN; ++i) dst[i] = std::int16_t(dst[i] + row[i]);
+    const std::int16_t* r = &ftWeight[std::size_t(added[k]) * NNUE_HIDDEN];
+    apply_rows<1, 0>(dst, dst, &r, nullptr);
   }
   for (int k = 0; k < removedCount; ++k) {
-    const std::int16_t* row = &ftWeight[std::size_t(removed[k]) * NNUE_HIDDEN];
-    for (int i = 0; i < NNUE_HIDDEN; ++i) dst[i] = std::int16_t(dst[i] - row[i]);
+    const std::int16_t* r = &ftWeight[std::size_t(removed[k]) * NNUE_HIDDEN];
+    apply_rows<0, 1>(dst, dst, nullptr, &r);
   }
 }
 

@@ -41,6 +41,19 @@ TEST_CASE("nnue: refresh, incremental updates and the output follow the formula"
     }
     for (int us = 0; us < 2; ++us)
       for (int b = 0; b < NNUE_BUCKETS; ++b) CHECK(net.evaluate(next, us, b) == ref.evaluate(f, us, b));
+    // Changes no move makes (three pieces added, then three removed) take the general path.
+    for (int p = 0; p < 2; ++p) {
+      const int three[] = {feature(rng), feature(rng), feature(rng)};
+      NnueAccumulator grown, back;
+      net.update(next, grown, p, three, 3, nullptr, 0);
+      net.update(grown, back, p, nullptr, 0, three, 3);
+      CHECK(std::equal(back.v[p], back.v[p] + NNUE_HIDDEN, next.v[p]));
+      std::vector<int> more = f[p];
+      more.insert(more.end(), three, three + 3);
+      NnueAccumulator fresh;
+      net.refresh(fresh, p, more.data(), int(more.size()));
+      CHECK(std::equal(fresh.v[p], fresh.v[p] + NNUE_HIDDEN, grown.v[p]));
+    }
   }
 }
 
