@@ -5,7 +5,8 @@
 # counts the model's figures on exactly these positions). One line per band file.
 #
 # usage: scripts/human_baselines.sh [depth] [out]     (defaults: 10, runs/baselines/engine-d10.txt)
-# env:   LEVELS (the sparring-levels binary), BANDS (which band files), SET (with LEVEL=...: a level
+# env:   ENGINE_EVAL (net, the default: the built-in network, as full strength plays; handwritten),
+#        LEVELS (the sparring-levels binary), BANDS (which band files), SET (with LEVEL=...: a level
 #        instead of the engine, with these overrides, e.g. LEVEL=Beginner SET=temperature=0.5),
 #        FIRST/LAST (the games: 400/600 is the test set; 360/400 is the validation games that settings
 #        are chosen on)
@@ -27,7 +28,7 @@ for band in $BANDS; do
   depth=$DEPTH
   [ "$LEVEL" != none ] && [ "$DEPTH" = 0 ] && depth=0
   res=$("$LEVELS" humans --pgn "$DATA/$band.pgn" --elo-min "$lo" --elo-max "$hi" --first-game "$FIRST" --last-game "$LAST" \
-    --level "$LEVEL" --engine-depth "$depth" --set "${SET:-}" 2>/dev/null)
+    --level "$LEVEL" --engine-depth "$depth" --engine-eval "${ENGINE_EVAL:-net}" --set "${SET:-}" 2>/dev/null)
   positions=$(echo "$res" | head -1 | awk '{print $2}')
   level=$(echo "$res" | grep "plays the human move" | sed 's/.*human move: \([0-9.]*%\).*/\1/')
   engine=$(echo "$res" | grep "full strength" | awk '{print $NF}')

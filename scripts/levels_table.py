@@ -39,7 +39,7 @@ def humans(folder, band):
     text = open(path).read()
     pos = re.search(r": (\d+) positions.*games (\d+)-(\d+)", text)
     level = re.search(r"plays the human move: ([0-9.]+)%", text)
-    engine = re.search(r"full strength, depth \d+: *([0-9.]+)%", text)
+    engine = re.search(r"full strength, depth \d+(?: \(\w+\))?: *([0-9.]+)%", text)
     timing = re.search(r"whole choice ([0-9.]+) ms \(worst ([0-9.]+)\)", text)
     return dict(positions=int(pos.group(1)), games=f"{pos.group(2)}-{int(pos.group(3)) - 1}",
                 level=float(level.group(1)), engine=float(engine.group(1)),

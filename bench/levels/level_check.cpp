@@ -25,6 +25,7 @@
 #include "chess/notation.h"
 #include "chess/pgn.h"
 #include "engine/mate_search.h"
+#include "engine/nnue_eval.h"
 #include "levels/human_policy.h"
 #include "levels/level_player.h"
 
@@ -150,6 +151,10 @@ int human_match(const cxxopts::ParseResult& args) {
   level.seed = seed;
   level.overrides = parse_overrides(args["set"].as<std::string>());
   Search levelSearch, engineSearch;
+  const std::string engineEval = args["engine-eval"].as<std::string>();
+  if (engineEval != "net" && engineEval != "handwritten")
+    throw std::invalid_argument("--engine-eval must be net or handwritten, not " + engineEval);
+  if (engineEval == "net") engineSearch.options().evalNet = &builtin_eval_net();  // full strength as played
   int positions = 0, levelMatches = 0, engineMatches = 0;
   double levelChance = 0;  // the sum of the level's chances of playing the human move
   struct Timing {
@@ -207,7 +212,7 @@ int human_match(const cxxopts::ParseResult& args) {
               eloMin, eloMax, first, last, path.c_str());
   std::printf("level %d plays the human move: %.1f%% (its chance of playing it, on average: %.1f%%)\n", levelElo,
               positions ? 100.0 * levelMatches / positions : 0.0, positions ? 100.0 * levelChance / positions : 0.0);
-  std::printf("full strength, depth %d:       %.1f%%\n", engineDepth,
+  std::printf("full strength, depth %d (%s): %.1f%%\n", engineDepth, engineEval.c_str(),
               positions ? 100.0 * engineMatches / positions : 0.0);
   if (withLevel)
     std::printf(
@@ -342,7 +347,9 @@ int main(int argc, char** argv) {
       "last-game", "humans: index after the last game", cxxopts::value<int>()->default_value("600"))(
       "skip-plies", "humans: opening plies left out", cxxopts::value<int>()->default_value("10"))(
       "engine-depth", "humans: depth of the full-strength comparison", cxxopts::value<int>()->default_value("10"))(
-      "seed", "humans, selfplay: the seed", cxxopts::value<std::uint64_t>()->default_value("1"))(
+      "engine-eval", "humans: the full-strength comparison's evaluation, net (the built-in network) or handwritten",
+      cxxopts::value<std::string>()->default_value("net"))("seed", "humans, selfplay: the seed",
+                                                           cxxopts::value<std::uint64_t>()->default_value("1"))(
       "white", "selfplay: the level of the first player", cxxopts::value<std::string>()->default_value("Beginner"))(
       "black", "selfplay: the level of the second player", cxxopts::value<std::string>()->default_value("Beginner"))(
       "games", "selfplay: games (the players swap colours each game); openings: seeds",
