@@ -56,6 +56,7 @@ struct StackEntry {
   Move killers[2] = {};
   Move excluded = Move::none();
   int staticEval = 0;
+  int doubleExtensions = 0;        // on the line to this ply
   PieceToHistory* cont = nullptr;  // continuation history row of this ply's move
   Move pv[MAX_PLY + 1];
   int pvLength = 0;
@@ -75,9 +76,9 @@ class Worker {
 
   void prepare(const Position& p, const SearchLimits& limits) {
     pos = p;
-    featuresOff = search.opts.featuresOff;
     reportedBest = Move::none();
-    const nn::NnueNet* net = featuresOff & FEATURE_NNUE ? nullptr : search.opts.evalNet;
+    const nn::NnueNet* net = search.opts.featuresOff & FEATURE_NNUE ? nullptr : search.opts.evalNet;
+    featuresOff = search.opts.featuresOff | (net ? 0 : FEATURES_NETWORK_ONLY);
     if (net != nnueNet) {
       nnueNet = net;
       nnue = nnueNet ? std::make_unique<NnueStack>(*nnueNet) : nullptr;
@@ -178,8 +179,14 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
 
   // A deep enough TT result ends a non-PV node at once.
   if (!PvNode && ttHit && tte.depth >= depth && pos.rule50() < 90 &&
-      (tte.bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)))
+      (tte.bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER))) {
+    // A quiet TT move that cuts again earns what a cutoff in the move loop would.
+    if (on(FEATURE_TT_CUT_HISTORY) && ttScore >= beta && ttMove && !pos.is_capture(ttMove) &&
+        ttMove.kind() != PROMOTION && pos.piece_on(ttMove.from()) != NO_PIECE &&
+        color_of(pos.piece_on(ttMove.from())) == pos.side_to_move())
+      update_quiet_stats(ply, ttMove, history_bonus(depth), nullptr, 0);
     return ttScore;
+  }
 
   int eval;
   (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
@@ -221,6 +228,28 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
         if (verified >= beta) return v;
       }
     }
+
+    // ProbCut: a capture that beats beta by a margin at a shallow depth will beat it at full depth.
+    const int probBeta = beta + 200;
+    if (on(FEATURE_PROBCUT) && depth >= 5 && std::abs(beta) < VALUE_MATE_IN_MAX_PLY &&
+        !(ttHit && tte.depth >= depth - 3 && ttScore < probBeta)) {
+      MovePicker noisy(pos, ttMove, *history);
+      for (Move m = noisy.next(); m; m = noisy.next()) {
+        if (!see_ge(pos, m, probBeta - ss->staticEval)) continue;
+        ss->move = m;
+        ss->movedPiece = pos.piece_on(m.from());
+        ss->cont = &history->continuation[ss->movedPiece][m.to()];
+        make_move(ply, m);
+        int v = -qsearch<false>(-probBeta, -probBeta + 1, ply + 1);
+        if (v >= probBeta) v = -negamax<false>(-probBeta, -probBeta + 1, depth - 4, ply + 1, !cutNode);
+        pos.undo_move(m);
+        if (stopped()) return 0;
+        if (v >= probBeta) {
+          search.tt.store(key, m, score_to_tt(v, ply), ss->staticEval, depth - 3, BOUND_LOWER, ttPv);
+          return v;
+        }
+      }
+    }
   }
 
   // Internal iterative reduction: without a TT move this node is probably less important.
@@ -233,7 +262,8 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
 
   int bestScore = -VALUE_INFINITE, moveCount = 0, quietCount = 0;
   Move bestMove = Move::none();
-  Move quiets[64];
+  Move quiets[64], captures[32];
+  int captureCount = 0;
   const int oldAlpha = alpha;
 
   for (Move m = picker.next(); m; m = picker.next()) {
@@ -262,6 +292,10 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
           continue;
         }
         if (on(FEATURE_SEE_PRUNING) && !see_ge(pos, m, -25 * lmrDepth * lmrDepth)) continue;
+        // History pruning: a quiet move that has failed after these moves before is not worth a look.
+        if (on(FEATURE_HISTORY_PRUNING) && lmrDepth <= 4 &&
+            (cont[0] ? (*cont[0])[pc][m.to()] : 0) + (cont[1] ? (*cont[1])[pc][m.to()] : 0) < -2500 * depth)
+          continue;
       } else if (on(FEATURE_SEE_PRUNING) && capture && depth <= 8 && !see_ge(pos, m, -90 * depth)) {
         continue;
       }
@@ -274,10 +308,16 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
       ss->excluded = m;
       int v = negamax<false>(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, cutNode);
       ss->excluded = Move::none();
-      if (v < singularBeta)
+      if (v < singularBeta) {
         extension = 1;
-      else if (singularBeta >= beta)
+        // Far below every alternative: two plies, a limited number of times on a line.
+        if (on(FEATURE_SINGULAR_MORE) && !PvNode && v < singularBeta - 20 && (ss - 1)->doubleExtensions <= 5)
+          extension = 2;
+      } else if (singularBeta >= beta) {
         return singularBeta;  // multi-cut: several moves beat beta, this node fails high
+      } else if (on(FEATURE_SINGULAR_MORE) && ttScore >= beta) {
+        extension = -1;  // not singular, and expected to fail high anyway
+      }
     } else if (givesCheck && on(FEATURE_CHECK_EXTENSION)) {
       extension = 1;
     }
@@ -285,6 +325,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
     ss->move = m;
     ss->movedPiece = pc;
     ss->cont = &history->continuation[pc][m.to()];
+    ss->doubleExtensions = (ss - 1)->doubleExtensions + (extension == 2);
     search.tt.prefetch(pos.key());
     make_move(ply, m);
     const int newDepth = depth - 1 + extension;
@@ -339,18 +380,24 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
       }
     }
     if (quiet && m != bestMove && quietCount < 64) quiets[quietCount++] = m;
+    if (capture && m != bestMove && captureCount < 32) captures[captureCount++] = m;
   }
 
   if (!moveCount) return excluded ? alpha : inCheck ? -VALUE_MATE + ply : VALUE_DRAW;
 
   if (bestMove) {
     int bonus = history_bonus(depth);
-    if (!pos.is_capture(bestMove) && bestMove.kind() != PROMOTION) {
+    auto captureEntry = [&](Move m) -> std::int16_t& {
+      PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+      return history->capture[pos.piece_on(m.from())][m.to()][victim];
+    };
+    if (!pos.is_capture(bestMove) && bestMove.kind() != PROMOTION)
       update_quiet_stats(ply, bestMove, bonus, quiets, quietCount);
-    } else {
-      PieceType victim = bestMove.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(bestMove.to()));
-      update_history(history->capture[pos.piece_on(bestMove.from())][bestMove.to()][victim], bonus);
-    }
+    else
+      update_history(captureEntry(bestMove), bonus);
+    // The captures tried before the best move were not as good as their ordering said.
+    if (on(FEATURE_CAPTURE_MALUS))
+      for (int i = 0; i < captureCount; ++i) update_history(captureEntry(captures[i]), -bonus);
   }
 
   if (!excluded && !(rootNode && pvIdx > 0)) {
@@ -750,6 +797,11 @@ constexpr std::pair<std::string_view, SearchFeature> FEATURE_NAMES[] = {
     {"check", FEATURE_CHECK_EXTENSION},
     {"asp", FEATURE_ASPIRATION},
     {"nnue", FEATURE_NNUE},
+    {"probcut", FEATURE_PROBCUT},
+    {"hp", FEATURE_HISTORY_PRUNING},
+    {"cmalus", FEATURE_CAPTURE_MALUS},
+    {"ttcut", FEATURE_TT_CUT_HISTORY},
+    {"se2", FEATURE_SINGULAR_MORE},
 };
 
 }  // namespace

@@ -57,7 +57,16 @@ enum SearchFeature : unsigned {
   FEATURE_CHECK_EXTENSION = 1u << 8,
   FEATURE_ASPIRATION = 1u << 9,
   FEATURE_NNUE = 1u << 10,  // off: the hand-written evaluation whatever network is set
+  // With the network only: the levels' searches on the hand-written evaluation keep what they were
+  // calibrated on.
+  FEATURE_PROBCUT = 1u << 11,
+  FEATURE_HISTORY_PRUNING = 1u << 12,
+  FEATURE_CAPTURE_MALUS = 1u << 13,
+  FEATURE_TT_CUT_HISTORY = 1u << 14,
+  FEATURE_SINGULAR_MORE = 1u << 15,  // double and negative singular extensions
 };
+constexpr unsigned FEATURES_NETWORK_ONLY =
+    FEATURE_PROBCUT | FEATURE_HISTORY_PRUNING | FEATURE_CAPTURE_MALUS | FEATURE_TT_CUT_HISTORY | FEATURE_SINGULAR_MORE;
 // "nmp,lmr" -> the mask of those features; "" when every name is known, else the unknown name.
 std::string parse_search_features(std::string_view names, unsigned& mask);
 // The features switched off by the environment variable SPARRING_SEARCH_OFF (a development

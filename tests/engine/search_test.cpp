@@ -7,6 +7,7 @@
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "engine/nnue_eval.h"
 #include "engine/search.h"
 
 using namespace sparring;
@@ -202,4 +203,23 @@ TEST_CASE("search features are named for switching them off", "[search]") {
   CHECK(without.last_nodes() > normalNodes);
   Position mate = from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
   CHECK(to_uci(mate, without.search_sync(mate, limits)[0].move) == "a1a8");
+}
+
+TEST_CASE("the network-only search features move the network's search only", "[search]") {
+  auto nodes = [](const nn::NnueNet* net, unsigned off) {
+    Search s;
+    s.options().evalNet = net;
+    s.options().featuresOff = off;
+    SearchLimits limits;
+    limits.depth = 10;
+    s.search_sync(from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"), limits);
+    return s.last_nodes();
+  };
+  const nn::NnueNet* net = &builtin_eval_net();
+  for (SearchFeature f : {FEATURE_PROBCUT, FEATURE_HISTORY_PRUNING, FEATURE_CAPTURE_MALUS, FEATURE_TT_CUT_HISTORY,
+                          FEATURE_SINGULAR_MORE}) {
+    CAPTURE(f);
+    CHECK(nodes(nullptr, 0) == nodes(nullptr, f));  // the levels' hand-written search
+  }
+  CHECK(nodes(net, 0) != nodes(net, FEATURES_NETWORK_ONLY));
 }
