@@ -22,6 +22,12 @@ inline int history_bonus(int depth) { return depth > 13 ? 1600 : 12 * depth * de
 // [piece][to] of a quiet move, following a given [piece][to] earlier in the line.
 using PieceToHistory = std::int16_t[16][64];
 
+// What the continuation histories of the last two moves say of a quiet move of `pc` to `to`
+// (rows may be null).
+inline int continuation_score(const PieceToHistory* const cont[2], Piece pc, Square to) {
+  return (cont[0] ? (*cont[0])[pc][to] : 0) + (cont[1] ? (*cont[1])[pc][to] : 0);
+}
+
 struct History {
   std::int16_t butterfly[COLOR_NB][64][64];     // [side][from][to]
   std::int16_t capture[16][64][PIECE_TYPE_NB];  // [piece][to][captured type]

@@ -68,10 +68,7 @@ void MovePicker::score_quiets() {
       scored[i].score = KILLER - 2;
     } else {
       const Piece pc = pos.piece_on(m.from());
-      int h = 2 * hist.butterfly[us][m.from()][m.to()];
-      if (cont[0]) h += (*cont[0])[pc][m.to()];
-      if (cont[1]) h += (*cont[1])[pc][m.to()];
-      scored[i].score = h;
+      scored[i].score = 2 * hist.butterfly[us][m.from()][m.to()] + continuation_score(cont, pc, m.to());
     }
   }
 }

@@ -293,8 +293,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
         }
         if (on(FEATURE_SEE_PRUNING) && !see_ge(pos, m, -25 * lmrDepth * lmrDepth)) continue;
         // History pruning: a quiet move that has failed after these moves before is not worth a look.
-        if (on(FEATURE_HISTORY_PRUNING) && lmrDepth <= 4 &&
-            (cont[0] ? (*cont[0])[pc][m.to()] : 0) + (cont[1] ? (*cont[1])[pc][m.to()] : 0) < -2500 * depth)
+        if (on(FEATURE_HISTORY_PRUNING) && lmrDepth <= 4 && continuation_score(cont, pc, m.to()) < -2500 * depth)
           continue;
       } else if (on(FEATURE_SEE_PRUNING) && capture && depth <= 8 && !see_ge(pos, m, -90 * depth)) {
         continue;
