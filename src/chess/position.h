@@ -117,6 +117,8 @@ class Position : public PieceSets {
   bool gives_check(Move m) const;
   bool is_legal(Move m) const;  // full check of any 16-bit value against the legal move list
   bool is_capture(Move m) const { return (!empty(m.to()) && m.kind() != CASTLING) || m.kind() == EN_PASSANT; }
+  // The type of piece a capture takes (a pawn for en passant); meaningful for captures only.
+  PieceType captured_type(Move m) const { return m.kind() == EN_PASSANT ? PAWN : type_of(piece_on(m.to())); }
   // Drops the game history before the current position but keeps the position itself: used when
   // a game's history grows long, since repetitions cannot reach across an irreversible move.
   void trim_history();

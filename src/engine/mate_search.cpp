@@ -149,10 +149,7 @@ class Prover {
   int history[COLOR_NB][SQUARE_NB][SQUARE_NB] = {};
 };
 
-int victim_value(const Position& pos, Move m) {
-  if (m.kind() == EN_PASSANT) return PIECE_ORDER[PAWN];
-  return pos.is_capture(m) ? PIECE_ORDER[type_of(pos.piece_on(m.to()))] : 0;
-}
+int victim_value(const Position& pos, Move m) { return pos.is_capture(m) ? PIECE_ORDER[pos.captured_type(m)] : 0; }
 
 // Attacker nodes (OR): a proof needs one good move, so try the likeliest first: checks, then
 // captures and promotions, then moves that proved mates elsewhere.

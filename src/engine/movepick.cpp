@@ -49,7 +49,7 @@ void MovePicker::partition_and_score_noisy() {
 int MovePicker::noisy_score(Move m) const {
   // Most valuable victim first, then capture history; losing exchanges go last.
   const Piece pc = pos.piece_on(m.from());
-  PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+  PieceType victim = pos.captured_type(m);
   int value = SEE_VALUE[victim] * 16 + hist.capture[pc][m.to()][victim] / 16;
   if (m.kind() == PROMOTION) value += SEE_VALUE[m.promotion()] * 16;
   bool good = m.kind() == PROMOTION ? m.promotion() == QUEEN : see_ge(pos, m, -50);

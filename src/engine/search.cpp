@@ -61,6 +61,13 @@ struct StackEntry {
   Move pv[MAX_PLY + 1];
   int pvLength = 0;
 
+  // The move made at this ply, with the piece it moves and its continuation-history row.
+  void set_move(Move m, Piece pc, History& h) {
+    move = m;
+    movedPiece = pc;
+    cont = &h.continuation[pc][m.to()];
+  }
+
   // This ply's PV becomes `m` followed by the next ply's PV.
   void update_pv(Move m) {
     const StackEntry& child = this[1];
@@ -236,9 +243,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
       MovePicker noisy(pos, ttMove, *history);
       for (Move m = noisy.next(); m; m = noisy.next()) {
         if (!see_ge(pos, m, probBeta - ss->staticEval)) continue;
-        ss->move = m;
-        ss->movedPiece = pos.piece_on(m.from());
-        ss->cont = &history->continuation[ss->movedPiece][m.to()];
+        ss->set_move(m, pos.piece_on(m.from()), *history);
         make_move(ply, m);
         int v = -qsearch<false>(-probBeta, -probBeta + 1, ply + 1);
         if (v >= probBeta) v = -negamax<false>(-probBeta, -probBeta + 1, depth - 4, ply + 1, !cutNode);
@@ -321,9 +326,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
       extension = 1;
     }
 
-    ss->move = m;
-    ss->movedPiece = pc;
-    ss->cont = &history->continuation[pc][m.to()];
+    ss->set_move(m, pc, *history);
     ss->doubleExtensions = (ss - 1)->doubleExtensions + (extension == 2);
     search.tt.prefetch(pos.key());
     make_move(ply, m);
@@ -387,7 +390,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
   if (bestMove) {
     int bonus = history_bonus(depth);
     auto captureEntry = [&](Move m) -> std::int16_t& {
-      PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+      PieceType victim = pos.captured_type(m);
       return history->capture[pos.piece_on(m.from())][m.to()][victim];
     };
     if (!pos.is_capture(bestMove) && bestMove.kind() != PROMOTION)
@@ -447,14 +450,12 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     if (!inCheck) {
       // Losing captures and captures that cannot reach alpha even winning the piece are skipped.
       if (!see_ge(pos, m, 0)) continue;
-      PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+      PieceType victim = pos.captured_type(m);
       if (m.kind() != PROMOTION && staticEval + SEE_VALUE[victim] + 200 <= alpha) continue;
     } else if (bestScore > -VALUE_MATE_IN_MAX_PLY && !pos.is_capture(m) && m.kind() != PROMOTION && moveCount > 3) {
       continue;  // evasions beyond the first few quiet ones, once mate is ruled out
     }
-    ss->move = m;
-    ss->movedPiece = pos.piece_on(m.from());
-    ss->cont = &history->continuation[ss->movedPiece][m.to()];
+    ss->set_move(m, pos.piece_on(m.from()), *history);
     make_move(ply, m);
     int score = -qsearch<PvNode>(-beta, -alpha, ply + 1);
     pos.undo_move(m);
