@@ -36,9 +36,10 @@ for ((i = 0; i + 1 < ${#names[@]}; i++)); do
   done
   wait
   for s in "${seeds[@]}"; do cat "$pgn.$s" && rm -f "$pgn.$s"; done >"$pgn"
-  # Points of the lower level (the first one named) over every game of the pair.
+  # Points of the lower level (the first one named) over every game of the pair (the score lines:
+  # "A (elo) x - y B (elo) in N games"; the per-level timing lines after them are skipped).
   awk -v a="$a" -v b="$b" '
-    { lo += $3; hi += $5; n += $(NF - 1) }
+    / in [0-9]+ games$/ { lo += $3; hi += $5; n += $(NF - 1) }
     END {
       s = lo / n; e = (s <= 0 || s >= 1) ? "inf" : sprintf("%.0f", -400 * log(1 / s - 1) / log(10))
       printf "%s - %s: %.1f - %.1f in %d games, score %.1f%%, Elo gap %s\n", a, b, lo, hi, n, 100 * s, e
