@@ -3,17 +3,22 @@
 # a session; the committed net does, so each round goes on from it):
 #   1. self-play data with the built-in net for MINUTES (sparring datagen, stopped cleanly by SIGINT);
 #   2. a net trained on that data starting from the built-in net (train_nnue.py --init);
-#   3. a match of the new net against the built-in one at 10 s + 0.1 s (GAMES games, 0 to skip).
+#   3. a match of the new net against the built-in one at 10 s + 0.1 s (GAMES games, 0 to skip);
+#   4. the new net against Ethereal 12 (REF_GAMES games, 0 to skip), the command of the README's row,
+#      since a net's match against the net whose games it learnt from overstates its gain (session 33:
+#      the rounds after net 2 summed to +188 against their parents, +17 ± 79 against the hand-written
+#      evaluation and +74 ± 85 against Ethereal). Set its figure beside the built-in net's.
 # Environment: MINUTES (90), SEED (datagen seed; use a new one each round), EPOCHS (4), LR (3e-4),
-# GAMES (200), OUT (runs/nnue-round), MORE_DATA (record files of earlier rounds that survived, separated
+# GAMES (200), REF_GAMES (200), OUT (runs/nnue-round), MORE_DATA (record files of earlier rounds that survived, separated
 # by spaces: trained on beside this round's, whose last records are the held-out share). An OUT that
 # already holds net/net.nnw goes straight to the match.
-# Then, if the new net wins: cp OUT/net/net.nnw src/engine/eval.nnw.
+# Then, if the new net beats the built-in one and does better against Ethereal than the built-in net did
+# (README): cp OUT/net/net.nnw src/engine/eval.nnw.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 MINUTES="${MINUTES:-90}" SEED="${SEED:-3}" EPOCHS="${EPOCHS:-4}" LR="${LR:-3e-4}"
-GAMES="${GAMES:-200}" OUT="${OUT:-runs/nnue-round}" MORE_DATA="${MORE_DATA:-}"
+GAMES="${GAMES:-200}" REF_GAMES="${REF_GAMES:-200}" OUT="${OUT:-runs/nnue-round}" MORE_DATA="${MORE_DATA:-}"
 book=../shared/data/openings/noob_2moves.epd
 [ -f "$book" ] || { echo "nnue_round.sh: no opening book at $book" >&2; exit 2; }
 /usr/bin/python3 -c 'import torch' 2>/dev/null || { echo "nnue_round.sh: needs PyTorch: scripts/setup.sh train" >&2; exit 2; }
@@ -33,4 +38,10 @@ if [ "$GAMES" -gt 0 ]; then
   scripts/match.sh --engine cmd="$OUT/sparring" name=new option.EvalFile="$OUT/net/net.nnw" \
     --engine cmd="$OUT/sparring" name=builtin --tc 10+0.1 --games "$GAMES" --concurrency 2 \
     --openings "$book" --order random --seed 2026 | tee "$OUT/match.txt"
+fi
+if [ "$REF_GAMES" -gt 0 ]; then
+  [ -x /usr/games/ethereal-chess ] || { echo "nnue_round.sh: no Ethereal 12: scripts/setup.sh references" >&2; exit 2; }
+  scripts/match.sh --engine cmd="$OUT/sparring" name=new option.EvalFile="$OUT/net/net.nnw" \
+    --engine cmd=/usr/games/ethereal-chess name=Ethereal option.Threads=1 --each option.Hash=16 --tc 10+0.1 \
+    --games "$REF_GAMES" --concurrency 2 --openings "$book" --order random --seed 2026 | tee "$OUT/ethereal.txt"
 fi
