@@ -1,0 +1,65 @@
+#!/usr/bin/python3
+"""Error rates split by the state of the game when the move was made.
+
+Reads `sparring review --json-out` files and prints, for the moves of the chosen players, blunders /
+mistakes / inaccuracies per 100 moves in all, in balanced positions (the mover's Win% before the
+move between 25 and 75) and in decided ones, and the share of balanced moves. A rate over all moves
+mixes the two: a player who is lost early makes most of its moves where the Win% curve is flat and
+few moves there lose 5 points, so its rate falls without its play changing.
+
+Usage: scripts/errors_by_state.py REVIEW.json [--elo LO HI] [--name TEXT]
+  --elo LO HI   moves of players rated LO <= rating < HI (the PGN's WhiteElo / BlackElo)
+  --name TEXT   moves of players whose name contains TEXT
+"""
+import argparse
+import collections
+import json
+import sys
+
+CLASSES = ("blunder", "mistake", "inaccuracy")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("review", nargs="+")
+    ap.add_argument("--elo", nargs=2, type=int, metavar=("LO", "HI"))
+    ap.add_argument("--name")
+    args = ap.parse_args()
+    moves = collections.Counter()
+    errors = collections.Counter()
+    for path in args.review:
+        try:
+            with open(path) as f:
+                games = json.load(f)["games"]
+        except (OSError, ValueError, KeyError) as e:
+            sys.stderr.write(f"error: {path}: {e}\n")
+            sys.exit(2)
+        for g in games:
+            tags = g.get("tags", {})
+            for m in g["moves"]:
+                side = "White" if m["color"] == "white" else "Black"
+                if args.name and args.name not in tags.get(side, ""):
+                    continue
+                if args.elo:
+                    try:
+                        elo = int(tags.get(side + "Elo", ""))
+                    except ValueError:
+                        continue
+                    if not args.elo[0] <= elo < args.elo[1]:
+                        continue
+                state = "balanced" if 25 <= m["win_before"] <= 75 else "decided"
+                for key in ("all", state):
+                    moves[key] += 1
+                    errors[key, m["judgement"]] += 1
+    if not moves["all"]:
+        sys.stderr.write("error: no move of the chosen players\n")
+        sys.exit(2)
+    print("moves      count  share   blunders  mistakes  inaccuracies  (per 100 moves)")
+    for key in ("all", "balanced", "decided"):
+        n = moves[key]
+        rates = "  ".join(f"{100 * errors[key, c] / n:8.1f}" if n else "       -" for c in CLASSES)
+        print(f"{key:9} {n:6}  {100 * n / moves['all']:4.0f}%  {rates}")
+
+
+if __name__ == "__main__":
+    main()
