@@ -34,14 +34,16 @@ if [ ! -s "$OUT/net/net.nnw" ]; then
   /usr/bin/python3 scripts/train_nnue.py --data "${more[@]}" "$OUT/data.bin" --out "$OUT/net" \
     --init src/engine/eval.nnw --epochs "$EPOCHS" --lr "$LR" --threads 2 --seed 1 --baseline "$OUT/sparring"
 fi
-if [ "$GAMES" -gt 0 ]; then
-  scripts/match.sh --engine cmd="$OUT/sparring" name=new option.EvalFile="$OUT/net/net.nnw" \
-    --engine cmd="$OUT/sparring" name=builtin --tc 10+0.1 --games "$GAMES" --concurrency 2 \
-    --openings "$book" --order random --seed 2026 | tee "$OUT/match.txt"
-fi
+# match_new GAMES FILE KEY=VALUE...: the new net at 10 s + 0.1 s against the engine the keys name, output to OUT/FILE.
+match_new() {
+  local games=$1 file=$2
+  shift 2
+  scripts/match.sh --engine cmd="$OUT/sparring" name=new option.EvalFile="$OUT/net/net.nnw" --engine "$@" \
+    --each option.Hash=16 --tc 10+0.1 --games "$games" --concurrency 2 --openings "$book" --order random \
+    --seed 2026 | tee "$OUT/$file"
+}
+[ "$GAMES" -gt 0 ] && match_new "$GAMES" match.txt cmd="$OUT/sparring" name=builtin
 if [ "$REF_GAMES" -gt 0 ]; then
   [ -x /usr/games/ethereal-chess ] || { echo "nnue_round.sh: no Ethereal 12: scripts/setup.sh references" >&2; exit 2; }
-  scripts/match.sh --engine cmd="$OUT/sparring" name=new option.EvalFile="$OUT/net/net.nnw" \
-    --engine cmd=/usr/games/ethereal-chess name=Ethereal option.Threads=1 --each option.Hash=16 --tc 10+0.1 \
-    --games "$REF_GAMES" --concurrency 2 --openings "$book" --order random --seed 2026 | tee "$OUT/ethereal.txt"
+  match_new "$REF_GAMES" ethereal.txt cmd=/usr/games/ethereal-chess name=Ethereal option.Threads=1
 fi
