@@ -3,7 +3,9 @@
 #   mates     every level, 3 seeds, on the Lichess mates (mate in 1-5): slips must be zero
 #   errors    each level against itself (GAMES games, noob_2moves openings), reviewed at depth 10 by
 #             Stockfish (JUDGE; Sparring's own search when no judge is installed):
-#             blunders / mistakes / inaccuracies per 100 moves, ACPL, accuracy, next to the targets
+#             blunders / mistakes / inaccuracies per 100 moves, ACPL, accuracy, next to the targets,
+#             and split by the state of the game (scripts/errors_by_state.py; scripts/level_probe.sh
+#             measures trial settings the same way)
 #   ladder    each named level against the next one with sparring-match (LADDER_GAMES games; LEVELS picks
 #             the ladder's rungs, e.g. LEVELS="Easy Medium" plays that pair alone):
 #             the Elo gaps (target 300 +- 75); then the same games reviewed like the errors part,
@@ -65,8 +67,10 @@ for part in "${parts[@]}"; do
       done
       wait
       cat "$pgn.1" "$pgn.2" >"$pgn" && rm -f "$pgn.1" "$pgn.2"
-      "$build/sparring" review "$pgn" --depth 10 --threads "$conc" --totals-only --no-progress "${judge[@]}" |
-        tee "$out/errors-$l.txt"
+      "$build/sparring" review "$pgn" --depth 10 --threads "$conc" --totals-only --no-progress "${judge[@]}" \
+        --json-out "$out/errors-$l.json" | tee "$out/errors-$l.txt"
+      # The same split by the state of the game (people's: docs/human-model/m-v5/errors-by-state.txt).
+      "$root/scripts/errors_by_state.py" "$out/errors-$l.json" | tee -a "$out/errors-$l.txt"
     done
     ;;
   ladder)

@@ -2,10 +2,11 @@
 # One calibration probe of a level with trial settings, on data that is not the test set:
 #   match   how often it plays the human move in the validation games (360-399) of its band files
 #   errors  GAMES games against itself (noob_2moves openings), reviewed by Stockfish 15.1 at depth 10:
-#           blunders / mistakes / inaccuracies per 100 moves, ACPL, next to the band's targets
+#           blunders / mistakes / inaccuracies per 100 moves, ACPL, next to the band's targets, and
+#           the same in balanced and in decided positions (scripts/errors_by_state.py)
 # usage: scripts/level_probe.sh LEVEL [SET] [GAMES]   e.g. scripts/level_probe.sh Medium temperature=0.6 40
 # env:   PARTS (default "match errors"), SEEDS (the self-play seeds, default "1 2": one process each)
-# SET is sparring-levels' --set (depth=,model=,temperature=,appetite=I/M/B,cap=); the chosen values go
+# SET is sparring-levels' --set (depth=,model=,temperature=,appetite=I/M/B,decided=I/M/B,size=,cap=); the chosen values go
 # into src/levels/level.cpp, and the test-set figures come from scripts/calibrate.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,7 +45,9 @@ if [[ " $PARTS " == *" errors "* ]]; then
   judge=()
   [ -x /usr/games/stockfish ] && judge=(--judge /usr/games/stockfish)
   errors=$(build/release/sparring review "$out/$tag.pgn" --depth 10 --threads 2 --totals-only --no-progress \
-    "${judge[@]}" | awk '$1 == "all" { print "moves", $3, "blunders", $4, "mistakes", $5, "inaccuracies", $6, "ACPL", $7 }')
+    --json-out "$out/$tag.json" "${judge[@]}" | awk '$1 == "all" { print "moves", $3, "blunders", $4, "mistakes", $5, "inaccuracies", $6, "ACPL", $7 }')
   errors="$GAMES games: $errors"
 fi
 echo "$LEVEL [$SET] $match$errors"
+# The errors split by the state of the game (people's: docs/human-model/m-v5/errors-by-state.txt).
+[ -z "$errors" ] || scripts/errors_by_state.py "$out/$tag.json"

@@ -49,7 +49,21 @@ std::vector<int> parse_levels(const std::string& spec) {
   return elos;
 }
 
-// "depth=2,model=1100,temperature=0.8,appetite=0.5,size=0.3,cap=5": calibration experiments on a level's
+// "0.5" (every error class) or "0.3/0.5/0.8" (inaccuracy/mistake/blunder).
+ErrorAppetite parse_appetite(const std::string& key, const std::string& value) {
+  ErrorAppetite a;
+  std::istringstream vs(value);
+  std::string part;
+  int n = 0;
+  while (n < ERROR_CLASS_NB && std::getline(vs, part, '/')) a[n++] = std::stod(part);
+  if (n == 1)
+    a.fill(a[0]);
+  else if (n != ERROR_CLASS_NB || std::getline(vs, part, '/'))
+    throw std::invalid_argument(key + ": one value or three (I/M/B)");
+  return a;
+}
+
+// "depth=2,model=1100,temperature=0.8,appetite=0.5,decided=0.4,size=0.3,cap=5": calibration experiments on a level's
 // parameters (see LevelParams).
 LevelOverrides parse_overrides(const std::string& spec) {
   LevelOverrides o;
@@ -62,18 +76,11 @@ LevelOverrides parse_overrides(const std::string& spec) {
       o.scanDepth = std::stoi(value);
     else if (key == "model")
       o.modelElo = std::stoi(value);
-    else if (key == "appetite") {  // log-odds for every error class, or inaccuracy/mistake/blunder
-      ErrorAppetite a;
-      std::istringstream vs(value);
-      std::string part;
-      int n = 0;
-      while (n < ERROR_CLASS_NB && std::getline(vs, part, '/')) a[n++] = std::stod(part);
-      if (n == 1)
-        a.fill(a[0]);
-      else if (n != ERROR_CLASS_NB)
-        throw std::invalid_argument("appetite: one value or three (I/M/B)");
-      o.appetite = a;
-    } else if (key == "size")
+    else if (key == "appetite")  // log-odds for every error class, or inaccuracy/mistake/blunder
+      o.appetite = parse_appetite(key, value);
+    else if (key == "decided")  // the same, added in decided positions
+      o.decidedAppetite = parse_appetite(key, value);
+    else if (key == "size")
       o.blunderSize = std::stod(value);
     else if (key == "cap")
       o.maxLoss = std::stod(value);
@@ -81,7 +88,7 @@ LevelOverrides parse_overrides(const std::string& spec) {
       o.temperature = std::stod(value);
     else
       throw std::invalid_argument("unknown level parameter '" + key +
-                                  "' (depth, model, temperature, appetite, size, cap)");
+                                  "' (depth, model, temperature, appetite, decided, size, cap)");
   }
   return o;
 }
@@ -358,7 +365,7 @@ int main(int argc, char** argv) {
       "pgn-out", "selfplay: PGN file the games are appended to", cxxopts::value<std::string>())(
       "set",
       "humans, openings: override the level's parameters, e.g. "
-      "depth=2,model=1100,temperature=0.8,appetite=0.5,size=0.3,cap=5",
+      "depth=2,model=1100,temperature=0.8,appetite=0.5,decided=0.4,size=0.3,cap=5",
       cxxopts::value<std::string>()->default_value(""))("white-set", "selfplay: --set for the first player",
                                                         cxxopts::value<std::string>()->default_value(""))(
       "black-set", "selfplay: --set for the second player", cxxopts::value<std::string>()->default_value(""))(

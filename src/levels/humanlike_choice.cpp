@@ -34,6 +34,11 @@ double win_percent(int cp) {
   return 50.0 + 50.0 * (2.0 / (1.0 + std::exp(-0.00368208 * c)) - 1.0);
 }
 
+bool decided(int bestCp) {
+  const double w = win_percent(bestCp);
+  return w < 25 || w > 75;
+}
+
 std::vector<bool> absurd_moves(const CandidateScan& scan) {
   const std::vector<Candidate>& c = scan.moves;
   std::vector<bool> absurd(c.size(), false);
@@ -64,6 +69,7 @@ std::vector<double> humanlike_weights(const CandidateScan& scan, const std::vect
   const std::vector<bool> absurd = absurd_moves(scan);
   const int bestDeep = c.empty() ? 0 : c[0].deep;  // scan.moves is sorted best first
   const double temperature = std::max(params.temperature, 1e-3);
+  const bool decidedPosition = decided(bestDeep);
   double maxLogit = -INFINITY;
   for (std::size_t i = 0; i < c.size(); ++i) {
     const double loss = loss_points(bestDeep, c[i].deep);
@@ -71,7 +77,8 @@ std::vector<double> humanlike_weights(const CandidateScan& scan, const std::vect
     auto it = std::find_if(policy.begin(), policy.end(), [&](const MoveProbability& p) { return p.move == c[i].move; });
     if (it == policy.end()) continue;
     logit[i] = it->logit / temperature;
-    if (const int e = error_class(loss); e >= 0) logit[i] += params.appetite[e];
+    if (const int e = error_class(loss); e >= 0)
+      logit[i] += params.appetite[e] + (decidedPosition ? params.decidedAppetite[e] : 0.0);
     if (loss >= BLUNDER_LINE) logit[i] += params.blunderSize * std::min(loss - BLUNDER_LINE, BLUNDER_SIZE_SPAN) / 10.0;
     maxLogit = std::max(maxLogit, logit[i]);
   }

@@ -24,10 +24,16 @@ using ErrorAppetite = std::array<double, ERROR_CLASS_NB>;
 
 // Win% of a score for the side it belongs to, by Lichess's formula (cp capped at +-1000).
 double win_percent(int cp);
+// Whether a position whose best move scores `bestCp` for the mover is decided: Win% outside [25, 75].
+bool decided(int bestCp);
 
 struct ChoiceParams {
   double temperature = 1.0;  // divides the model's logits: below 1 sharper, above 1 broader
   ErrorAppetite appetite{};
+  // Log-odds added to each error class when the position is decided (the scan's best move's Win%
+  // outside [25, 75]): there the model's sample errs far less often than people, in balanced positions
+  // about as often (docs/levels.md, "Error rates by the state of the game").
+  ErrorAppetite decidedAppetite{};
   // Log-odds per 10 Win% points a blunder loses beyond the blunder line (15), counted up to 50 more:
   // above 0 the level's blunders are the bigger ones (a piece left hanging), below 0 the smaller.
   double blunderSize = 0.0;

@@ -14,22 +14,25 @@ struct Anchor {
   int modelElo;
   double temperature;
   ErrorAppetite appetite;
+  ErrorAppetite decidedAppetite;
   double blunderSize;
 };
 // Each level samples the human move model (human_policy.h) at a rating, with a temperature, an
-// appetite for each class of error (log-odds added to inaccuracies, mistakes, blunders) and a taste
-// for big blunders over small ones. Set on the error rates of each level's human band
-// (calibration-targets.md) and the ladder of levels (about 300 Elo a named level;
-// scripts/ladder_probe.sh, scripts/calibrate.sh ladder): from Beginner to Hard the error rates are
-// held near people's and the levels differ in how big their blunders are; Expert and Master shun
-// the errors their scan sees (their rates are reported, not targets). See docs/levels.md.
+// appetite for each class of error (log-odds added to inaccuracies, mistakes, blunders), more of it
+// where the game is decided (people keep erring there; the sharpened model hardly does), and a taste
+// for big blunders over small ones. Set on the error rates of each level's human band in balanced and
+// decided positions (calibration-targets.md; docs/levels.md, "Error rates by the state of the game";
+// scripts/errors_probe.sh) and the ladder of levels (about 300 Elo a named level; scripts/ladder_probe.sh,
+// scripts/calibrate.sh ladder): from Beginner to Hard the error rates are held near people's and the
+// levels differ in how big their blunders are; Expert and Master shun the errors their scan sees
+// (their rates are reported, not targets). See docs/levels.md.
 constexpr Anchor ANCHORS[] = {
-    {600, 4, 800, 0.5, {0.80, 1.00, 1.20}, 0.40},    // Beginner
-    {900, 4, 900, 0.5, {0.35, 0.80, 0.90}, 0.20},    // Easy
-    {1200, 4, 1200, 0.5, {0.35, 0.80, 1.40}, 0.0},   // Medium
-    {1500, 5, 1500, 0.5, {0.30, 0.45, 1.50}, 0.0},   // Hard
-    {1800, 6, 1800, 0.3, {-1.0, -1.0, -1.5}, 0.0},   // Expert
-    {2100, 6, 2100, 0.25, {-3.0, -3.0, -3.0}, 0.0},  // Master
+    {600, 4, 800, 0.5, {0.80, 1.00, 1.20}, {0, 0, 0}, 0.40},    // Beginner
+    {900, 4, 900, 0.5, {0.35, 0.80, 0.90}, {0, 0, 0}, 0.20},    // Easy
+    {1200, 4, 1200, 0.5, {0.35, 0.80, 1.40}, {0, 0, 0}, 0.0},   // Medium
+    {1500, 5, 1500, 0.5, {0.30, 0.45, 1.50}, {0, 0, 0}, 0.0},   // Hard
+    {1800, 6, 1800, 0.3, {-1.0, -1.0, -1.5}, {0, 0, 0}, 0.0},   // Expert
+    {2100, 6, 2100, 0.25, {-3.0, -3.0, -3.0}, {0, 0, 0}, 0.0},  // Master
 };
 
 bool iequal(const std::string& a, const std::string& b) {
@@ -65,7 +68,10 @@ LevelParams level_params(int elo) {
   p.scanDepth = int(std::lround(mix(lo->scanDepth, hi->scanDepth)));
   p.modelElo = int(std::lround(mix(lo->modelElo, hi->modelElo)));
   p.choice.temperature = mix(lo->temperature, hi->temperature);
-  for (int c = 0; c < ERROR_CLASS_NB; ++c) p.choice.appetite[c] = mix(lo->appetite[c], hi->appetite[c]);
+  for (int c = 0; c < ERROR_CLASS_NB; ++c) {
+    p.choice.appetite[c] = mix(lo->appetite[c], hi->appetite[c]);
+    p.choice.decidedAppetite[c] = mix(lo->decidedAppetite[c], hi->decidedAppetite[c]);
+  }
   p.choice.blunderSize = mix(lo->blunderSize, hi->blunderSize);
   return p;
 }

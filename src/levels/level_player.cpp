@@ -57,15 +57,17 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   params.modelElo = o.modelElo.value_or(params.modelElo);
   params.choice.temperature = o.temperature.value_or(params.choice.temperature);
   params.choice.appetite = o.appetite.value_or(params.choice.appetite);
+  params.choice.decidedAppetite = o.decidedAppetite.value_or(params.choice.decidedAppetite);
   params.choice.blunderSize = o.blunderSize.value_or(params.choice.blunderSize);
   params.choice.maxLoss = o.maxLoss.value_or(params.choice.maxLoss);
   if (pos.game_ply() < LEVEL_OPENING_PLIES) {
     // The model as it is, but for the low levels' taste for blunders (people of 600-1200 do blunder in
     // their first moves): no temperature, no shunned error, and no appetite for the scan's inaccuracies
-    // and mistakes, which this early are mostly matters of opening taste.
+    // and mistakes, which this early are mostly matters of opening taste (and none by the game's state).
     params.choice.temperature = 1.0;
     params.choice.appetite[ERROR_INACCURACY] = params.choice.appetite[ERROR_MISTAKE] = 0.0;
     params.choice.appetite[ERROR_BLUNDER] = std::max(params.choice.appetite[ERROR_BLUNDER], 0.0);
+    params.choice.decidedAppetite = {};
   }
   // What a person of the level's rating would play here, by the human move model (Lichess blitz).
   const std::vector<MoveProbability> policy = HumanPolicy::embedded().evaluate(pos, params.modelElo, GameSource::BLITZ);

@@ -19,6 +19,7 @@ struct LevelOverrides {
   std::optional<int> modelElo;
   std::optional<double> temperature;
   std::optional<ErrorAppetite> appetite;
+  std::optional<ErrorAppetite> decidedAppetite;
   std::optional<double> blunderSize;
   std::optional<double> maxLoss;
 };

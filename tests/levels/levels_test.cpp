@@ -147,6 +147,30 @@ TEST_CASE("the error appetite applies by the move's error class", "[levels]") {
   REQUIRE(humanlike_probabilities(scan, policy, capped) == std::vector<double>{1.0, 0.0, 0.0});
 }
 
+TEST_CASE("the decided appetite applies where the game is decided, and only there", "[levels]") {
+  REQUIRE_FALSE(decided(0));
+  REQUIRE_FALSE(decided(290));  // Win% 74
+  REQUIRE(decided(310));        // Win% 76
+  REQUIRE(decided(-310));
+  std::vector<MoveProbability> policy;
+  const CandidateScan balanced = three_moves(policy);
+  CandidateScan won = balanced;  // the same three classes of move with the mover well ahead
+  const int scores[3] = {400, 200, 0};
+  for (int i = 0; i < 3; ++i) won.moves[i].deep = won.moves[i].glance = scores[i];
+  REQUIRE(decided(won.moves[0].deep));
+  REQUIRE(error_class(win_percent(400) - win_percent(200)) == ERROR_MISTAKE);
+  REQUIRE(error_class(win_percent(400) - win_percent(0)) == ERROR_BLUNDER);
+  ChoiceParams params;
+  params.decidedAppetite = {0.0, 0.0, std::log(2.0)};  // blunders twice as likely once decided
+  auto blunders = [&](const CandidateScan& scan) {
+    int n = 0;
+    for (int k = 0; k < 1000; ++k) n += choose_humanlike(scan, policy, params, (k + 0.5) / 1000) == 2;
+    return n;
+  };
+  REQUIRE(std::abs(blunders(balanced) - 333) <= 2);
+  REQUIRE(std::abs(blunders(won) - 500) <= 2);
+}
+
 TEST_CASE("the temperature sharpens or broadens the model's choice", "[levels]") {
   std::vector<MoveProbability> policy;
   CandidateScan scan = three_moves(policy);
@@ -322,21 +346,25 @@ TEST_CASE("in deep time trouble a level plays on the model and the mate prover a
 TEST_CASE("in the opening plies a level shuns no error people make", "[levels][opening]") {
   // After 1.d4 a depth-6 scan calls some of people's replies (...d6, ...g6) inaccuracies; Master's
   // negative appetites would never play them, and a taste for inaccuracies and mistakes would play
-  // them too often. In the first plies neither counts: the choice is the model's.
-  Position pos = play("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
-  for (const ErrorAppetite appetite : {ErrorAppetite{-6, -6, -6}, ErrorAppetite{6, 6, 0}}) {
-    std::vector<std::pair<Move, double>> tilted, model;
-    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
-      Search a, b;  // each choice from a fresh table, so that only the appetites differ
-      LevelSettings level, neutral;
-      level.elo = neutral.elo = 2100;
-      level.seed = neutral.seed = seed;
-      level.overrides.appetite = appetite;
-      neutral.overrides.appetite = ErrorAppetite{0, 0, 0};
-      INFO("appetite " << appetite[0] << ", seed " << seed);
-      CHECK(LevelPlayer::choose(a, pos, SearchLimits{}, level, {}, nullptr, &tilted) ==
-            LevelPlayer::choose(b, pos, SearchLimits{}, neutral, {}, nullptr, &model));
-      CHECK(tilted == model);
+  // them too often. In the first plies neither counts, nor the game's state: the choice is the model's.
+  // The second position is decided early (White a rook up after two moves).
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+                          "1nbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQk - 0 3"}) {
+    Position pos = play(fen);
+    for (const ErrorAppetite appetite : {ErrorAppetite{-6, -6, -6}, ErrorAppetite{6, 6, 0}}) {
+      std::vector<std::pair<Move, double>> tilted, model;
+      for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        Search a, b;  // each choice from a fresh table, so that only the appetites differ
+        LevelSettings level, neutral;
+        level.elo = neutral.elo = 2100;
+        level.seed = neutral.seed = seed;
+        level.overrides.appetite = level.overrides.decidedAppetite = appetite;
+        neutral.overrides.appetite = neutral.overrides.decidedAppetite = ErrorAppetite{0, 0, 0};
+        INFO(fen << ", appetite " << appetite[0] << ", seed " << seed);
+        CHECK(LevelPlayer::choose(a, pos, SearchLimits{}, level, {}, nullptr, &tilted) ==
+              LevelPlayer::choose(b, pos, SearchLimits{}, neutral, {}, nullptr, &model));
+        CHECK(tilted == model);
+      }
     }
   }
 }
