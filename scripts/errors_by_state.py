@@ -7,9 +7,10 @@ move between 25 and 75) and in decided ones, and the share of balanced moves. A 
 mixes the two: a player who is lost early makes most of its moves where the Win% curve is flat and
 few moves there lose 5 points, so its rate falls without its play changing.
 
-Usage: scripts/errors_by_state.py REVIEW.json [--elo LO HI] [--name TEXT]
+Usage: scripts/errors_by_state.py REVIEW.json [--elo LO HI] [--name TEXT] [--finer]
   --elo LO HI   moves of players rated LO <= rating < HI (the PGN's WhiteElo / BlackElo)
   --name TEXT   moves of players whose name contains TEXT
+  --finer       also by five bands of the mover's Win%, with the forced mates let slip
 """
 import argparse
 import collections
@@ -24,6 +25,7 @@ def main():
     ap.add_argument("review", nargs="+")
     ap.add_argument("--elo", nargs=2, type=int, metavar=("LO", "HI"))
     ap.add_argument("--name")
+    ap.add_argument("--finer", action="store_true")
     args = ap.parse_args()
     moves = collections.Counter()
     errors = collections.Counter()
@@ -47,18 +49,37 @@ def main():
                         continue
                     if not args.elo[0] <= elo < args.elo[1]:
                         continue
-                state = "balanced" if 25 <= m["win_before"] <= 75 else "decided"
-                for key in ("all", state):
+                win = m["win_before"]
+                state = "balanced" if 25 <= win <= 75 else "decided"
+                for key in ("all", state, finer(win)):
                     moves[key] += 1
                     errors[key, m["judgement"]] += 1
+                    # A forced mate let slip counts as a blunder (Lichess's rule); the levels never do it.
+                    if m["judgement"] == "blunder" and "mate" in m["eval_before"]:
+                        errors[key, "lost mate"] += 1
     if not moves["all"]:
         sys.stderr.write("error: no move of the chosen players\n")
         sys.exit(2)
     print("moves      count  share   blunders  mistakes  inaccuracies  (per 100 moves)")
     for key in ("all", "balanced", "decided"):
-        n = moves[key]
-        rates = "  ".join(f"{100 * errors[key, c] / n:8.1f}" if n else "       -" for c in CLASSES)
-        print(f"{key:9} {n:6}  {100 * n / moves['all']:4.0f}%  {rates}")
+        row(key, moves, errors)
+    if args.finer:
+        print("by the mover's Win% before the move; last column: blunders that let a forced mate slip")
+        for key in FINER:
+            row(key, moves, errors, "lost mate")
+
+
+FINER = ("win < 10", "win 10-25", "win 25-75", "win 75-90", "win > 90")
+
+
+def finer(win):
+    return FINER[(win >= 10) + (win >= 25) + (win > 75) + (win > 90)]
+
+
+def row(key, moves, errors, *extra):
+    n = moves[key]
+    rates = "  ".join(f"{100 * errors[key, c] / n:8.1f}" if n else "       -" for c in CLASSES + extra)
+    print(f"{key:9} {n:6}  {100 * n / moves['all']:4.0f}%  {rates}")
 
 
 if __name__ == "__main__":
