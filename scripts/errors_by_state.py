@@ -55,7 +55,7 @@ def main():
                     moves[key] += 1
                     errors[key, m["judgement"]] += 1
                     # A forced mate let slip counts as a blunder (Lichess's rule); the levels never do it.
-                    if m["judgement"] == "blunder" and "mate" in m["eval_before"]:
+                    if m["judgement"] == "blunder" and "mate" in m["eval_before"] and win > 50:
                         errors[key, "lost mate"] += 1
     if not moves["all"]:
         sys.stderr.write("error: no move of the chosen players\n")

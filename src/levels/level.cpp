@@ -21,8 +21,8 @@ struct Anchor {
 // appetite for each class of error (log-odds added to inaccuracies, mistakes, blunders), more of it
 // where the game is decided (people keep erring there; the sharpened model hardly does), and a taste
 // for big blunders over small ones. Set on the error rates of each level's human band in balanced and
-// decided positions (calibration-targets.md; docs/levels.md, "Error rates by the state of the game";
-// scripts/errors_probe.sh) and the ladder of levels (about 300 Elo a named level; scripts/ladder_probe.sh,
+// decided positions (calibration-targets.md; docs/levels.md, "The appetite by the state of the game";
+// scripts/level_probe.sh) and the ladder of levels (about 300 Elo a named level; scripts/ladder_probe.sh,
 // scripts/calibrate.sh ladder): from Beginner to Hard the error rates are held near people's and the
 // levels differ in how big their blunders are; Expert and Master shun the errors their scan sees
 // (their rates are reported, not targets). See docs/levels.md.
