@@ -69,7 +69,9 @@ std::vector<double> humanlike_weights(const CandidateScan& scan, const std::vect
   const std::vector<bool> absurd = absurd_moves(scan);
   const int bestDeep = c.empty() ? 0 : c[0].deep;  // scan.moves is sorted best first
   const double temperature = std::max(params.temperature, 1e-3);
-  const bool decidedPosition = decided(bestDeep);
+  ErrorAppetite appetite = params.appetite;  // this position's: more of it once the game is decided
+  if (decided(bestDeep))
+    for (int e = 0; e < ERROR_CLASS_NB; ++e) appetite[e] += params.decidedAppetite[e];
   double maxLogit = -INFINITY;
   for (std::size_t i = 0; i < c.size(); ++i) {
     const double loss = loss_points(bestDeep, c[i].deep);
@@ -77,8 +79,7 @@ std::vector<double> humanlike_weights(const CandidateScan& scan, const std::vect
     auto it = std::find_if(policy.begin(), policy.end(), [&](const MoveProbability& p) { return p.move == c[i].move; });
     if (it == policy.end()) continue;
     logit[i] = it->logit / temperature;
-    if (const int e = error_class(loss); e >= 0)
-      logit[i] += params.appetite[e] + (decidedPosition ? params.decidedAppetite[e] : 0.0);
+    if (const int e = error_class(loss); e >= 0) logit[i] += appetite[e];
     if (loss >= BLUNDER_LINE) logit[i] += params.blunderSize * std::min(loss - BLUNDER_LINE, BLUNDER_SIZE_SPAN) / 10.0;
     maxLogit = std::max(maxLogit, logit[i]);
   }
