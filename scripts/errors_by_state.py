@@ -7,10 +7,13 @@ move between 25 and 75) and in decided ones, and the share of balanced moves. A 
 mixes the two: a player who is lost early makes most of its moves where the Win% curve is flat and
 few moves there lose 5 points, so its rate falls without its play changing.
 
-Usage: scripts/errors_by_state.py REVIEW.json [--elo LO HI] [--name TEXT] [--finer]
+Usage: scripts/errors_by_state.py REVIEW.json [--elo LO HI] [--name TEXT] [--finer] [--sizes]
   --elo LO HI   moves of players rated LO <= rating < HI (the PGN's WhiteElo / BlackElo)
   --name TEXT   moves of players whose name contains TEXT
   --finer       also by five bands of the mover's Win%, with the forced mates let slip
+  --sizes       also how much the balanced moves lose: the mean Win% points lost and the share of
+                moves losing at least 15 (a blunder), 30 and 50 points; counts of errors hide that
+                one player's blunders leave a piece hanging and another's a pawn
 """
 import argparse
 import collections
@@ -26,9 +29,11 @@ def main():
     ap.add_argument("--elo", nargs=2, type=int, metavar=("LO", "HI"))
     ap.add_argument("--name")
     ap.add_argument("--finer", action="store_true")
+    ap.add_argument("--sizes", action="store_true")
     args = ap.parse_args()
     moves = collections.Counter()
     errors = collections.Counter()
+    losses = []  # Win% points lost by each balanced move
     for path in args.review:
         try:
             with open(path) as f:
@@ -51,6 +56,8 @@ def main():
                         continue
                 win = m["win_before"]
                 state = "balanced" if 25 <= win <= 75 else "decided"
+                if state == "balanced":
+                    losses.append(max(0.0, win - m["win_after"]))
                 for key in ("all", state, finer(win)):
                     moves[key] += 1
                     errors[key, m["judgement"]] += 1
@@ -67,8 +74,13 @@ def main():
         print("by the mover's Win% before the move; last column: blunders that let a forced mate slip")
         for key in FINER:
             row(key, moves, errors, "lost mate")
+    if args.sizes:
+        n = len(losses)
+        shares = "  ".join(f"{100 * sum(x >= t for x in losses) / n:6.1f}" for t in SIZE_LINES)
+        print(f"balanced moves: mean loss {sum(losses) / n:.2f} Win% points; % losing >= {SIZE_LINES}: {shares}")
 
 
+SIZE_LINES = (15, 30, 50)
 FINER = ("win < 10", "win 10-25", "win 25-75", "win 75-90", "win > 90")
 
 

@@ -17,7 +17,8 @@ rounding: hidden weights and biases x QA (int16), output weights x QB (int16), o
 (int32); the engine's evaluation in cp is out * SCALE / (QA * QB). Writes OUT/net.nnw, OUT/loss.png
 (or .csv without matplotlib) and OUT/train.log. Deterministic for a seed (one thread per process
 step, fixed shuffles). --init NET goes on from an exported net (runs/ does not survive a session; the
-committed net does; a net of one output, as before net 4, starts every bucket from it); --mirror P
+committed net does; a net of one output, as before net 4, starts every bucket from it; a narrower net
+starts a wider one as the same function); --mirror P
 reads a share P of the training positions mirrored left to right.
 """
 import argparse
@@ -124,16 +125,23 @@ def export(net, path, hidden):
 
 def load_into(net, path, hidden):
     """The float weights of an exported net (the quantised values scaled back), to train on from there.
-    A net of one output (nnue-screlu H, before net 4) gives every bucket that output: the same function."""
+    A net of one output (nnue-screlu H, before net 4) gives every bucket that output: the same function.
+    A narrower net fills the first units of each perspective; the units added keep their random input
+    weights and get output weights of 0, so the wider net starts as the same function and learns on."""
     arch, t = read_net(path)
-    if arch not in (f"{ARCH} {hidden}x{BUCKETS}", f"{ARCH} {hidden}"):
-        sys.exit(f"train_nnue: {path} is '{arch}', not '{ARCH} {hidden}x{BUCKETS}'")
-    w2 = t["out_weight"].astype(np.float32).reshape(-1, 2 * hidden) / QB
+    m = re.fullmatch(re.escape(ARCH) + r" (\d+)(x%d)?" % BUCKETS, arch)
+    if not m or int(m.group(1)) > hidden:
+        sys.exit(f"train_nnue: {path} is '{arch}', not '{ARCH} H' or '{ARCH} Hx{BUCKETS}' with H <= {hidden}")
+    h0 = int(m.group(1))
+    w2 = t["out_weight"].astype(np.float32).reshape(-1, 2, h0) / QB
     b2 = t["out_bias"].astype(np.float32).reshape(-1) / (QA * QB)
+    out = np.zeros((BUCKETS, 2, hidden), dtype=np.float32)
+    out[:, :, :h0] = w2  # a one-output net's row goes to every bucket
     with torch.no_grad():
-        net.ft.weight[:FEATURES] = torch.from_numpy(t["ft_weight"].astype(np.float32) / QA)
-        net.ft_bias[:] = torch.from_numpy(t["ft_bias"].astype(np.float32) / QA)
-        net.out.weight[:] = torch.from_numpy(np.broadcast_to(w2, (BUCKETS, 2 * hidden)).copy())
+        net.ft.weight[:FEATURES, :h0] = torch.from_numpy(t["ft_weight"].astype(np.float32).reshape(FEATURES, h0) / QA)
+        net.ft_bias[:h0] = torch.from_numpy(t["ft_bias"].astype(np.float32) / QA)
+        net.ft_bias[h0:] = 0
+        net.out.weight[:] = torch.from_numpy(out.reshape(BUCKETS, 2 * hidden))
         net.out.bias[:] = torch.from_numpy(np.broadcast_to(b2, (BUCKETS,)).copy())
 
 
@@ -213,7 +221,8 @@ def main():
     ap.add_argument("--validation", type=float, default=0.02, help="share of the records held out")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--init", metavar="NET", help="start from this exported net (same --hidden) instead of at random")
+    ap.add_argument("--init", metavar="NET",
+                    help="start from this exported net (as wide as --hidden or narrower) instead of at random")
     ap.add_argument("--mirror", type=float, default=0.5,
                     help="share of the training positions read mirrored left to right (0: none)")
     ap.add_argument("--baseline", metavar="ENGINE",
