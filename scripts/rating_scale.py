@@ -7,9 +7,11 @@ window, it fits the scale s of P(score) = 1 / (1 + 10^(-d / s)) (d = White's rat
 draw counts half) by maximum likelihood, with a 95% bootstrap interval, and prints what a 300-point
 gap is worth as Elo (300 * 400 / s) beside the mean score of the games whose gap is 250-350 points.
 s = 400 means ratings are Elo; s > 400 means a rating gap wins less than its Elo reading says.
-White's first-move edge is fitted as a rating offset. Games are counted once by their moves.
+White's first-move edge is fitted as a rating offset. Games are counted once by their moves. A
+rating of exactly 1500, Lichess's start, is mostly a new account's, not a measure: such games are
+left out unless --keep-1500.
 
-Usage: scripts/rating_scale.py PGN... [--windows 0-1100,1100-1500,...] [--boot 200] [--seed 1]
+Usage: scripts/rating_scale.py PGN... [--windows 0-1100,1100-1500,...] [--boot 100] [--seed 1] [--keep-1500]
 """
 import argparse
 import re
@@ -61,6 +63,7 @@ def main():
                     help="windows of the players' mean rating, LO-HI,...")
     ap.add_argument("--boot", type=int, default=100, help="bootstrap resamples")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--keep-1500", action="store_true", help="keep the games of players rated exactly 1500")
     args = ap.parse_args()
     try:
         windows = [tuple(int(x) for x in w.split("-")) for w in args.windows.split(",")]
@@ -78,6 +81,8 @@ def main():
                 except (KeyError, ValueError):
                     continue
                 seen.add(moves)
+                if not args.keep_1500 and 1500 in (w, b):
+                    continue
                 rows.append((w, b, RESULT[tags["Result"]]))
         except OSError as e:
             sys.stderr.write(f"error: {path}: {e}\n")
