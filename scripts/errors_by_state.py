@@ -74,7 +74,7 @@ def main():
         print("by the mover's Win% before the move; last column: blunders that let a forced mate slip")
         for key in FINER:
             row(key, moves, errors, "lost mate")
-    if args.sizes:
+    if args.sizes and losses:
         n = len(losses)
         shares = "  ".join(f"{100 * sum(x >= t for x in losses) / n:6.1f}" for t in SIZE_LINES)
         print(f"balanced moves: mean loss {sum(losses) / n:.2f} Win% points; % losing >= {SIZE_LINES}: {shares}")
