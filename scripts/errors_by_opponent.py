@@ -16,18 +16,19 @@ import argparse
 import collections
 import json
 import random
-import re
 import sys
+
+from uci_pgn import games
 
 
 def pick(args):
+    gap, even = [], []
     try:
-        chunks = open(args.pgn).read().strip().split("\n\n")
+        read = list(games(args.pgn))
     except OSError as e:
         sys.exit(f"error: {e}")
-    gap, even = [], []
-    for tags, moves in zip(chunks[0::2], chunks[1::2]):
-        t = dict(re.findall(r'\[(\w+) "(.*)"\]', tags))
+    for t, header, lines in read:
+        moves = "\n".join(lines)
         if t.get("Rated") == "false" or t.get("Result") not in ("1-0", "0-1", "1/2-1/2"):
             continue
         try:
@@ -38,14 +39,14 @@ def pick(args):
             continue
         d = abs(w - b)
         if args.gap[0] <= d <= args.gap[1]:
-            gap.append(tags + "\n\n" + moves)
+            gap.append(header + "\n\n" + moves)
         elif d <= args.even:
-            even.append(tags + "\n\n" + moves)
+            even.append(header + "\n\n" + moves)
     random.Random(args.seed).shuffle(even)
     even = even[:max(len(gap), 600)]
-    for name, games in (("gap", gap), ("even", even)):
+    for name, picked in (("gap", gap), ("even", even)):
         with open(f"{args.out}-{name}.pgn", "w") as f:
-            f.write("\n\n".join(games) + "\n")
+            f.write("\n\n".join(picked) + "\n")
     print(f"{len(gap)} games {args.gap[0]}-{args.gap[1]} points apart, {len(even)} at most {args.even} apart")
 
 

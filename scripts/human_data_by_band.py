@@ -10,16 +10,16 @@ Usage: scripts/human_data_by_band.py [DATA_DIR]   (default: ../shared/data/human
 """
 import collections
 import glob
-import lzma
 import os
 import re
 import sys
+
+from uci_pgn import games
 
 EDGES = [0, 900, 1100, 1300, 1500, 1700, 1900, 2100, 2300, 2500]
 LABELS = ["< 900", "900–1100", "1100–1300", "1300–1500", "1500–1700", "1700–1900", "1900–2100",
           "2100–2300", "2300–2500", "2500 and up"]
 TEST_FIRST_GAME = 400
-TAG = re.compile(r'\[(\w+) "(.*)"\]')
 MOVE = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
 
 
@@ -27,30 +27,12 @@ def band(rating):
     return max(i for i, lo in enumerate(EDGES) if rating >= lo)
 
 
-def games(path):
-    """(tags, number of moves) for each game of a PGN file of UCI moves (xz or plain)."""
-    opener = lzma.open if path.endswith(".xz") else open
-    tags, moves = {}, 0
-    with opener(path, "rt", errors="replace") as f:
-        for line in f:
-            line = line.strip()
-            if line.startswith("["):
-                if moves:
-                    yield tags, moves
-                    tags, moves = {}, 0
-                m = TAG.match(line)
-                if m:
-                    tags[m.group(1)] = m.group(2)
-            elif line:
-                moves += sum(1 for t in line.split() if MOVE.match(t))
-    if moves:
-        yield tags, moves
-
-
 def count(paths, max_games=None):
     per_band = collections.Counter()
     for path in paths:
-        for i, (tags, moves) in enumerate(games(path)):
+        with_moves = ((tags, sum(1 for line in lines for t in line.split() if MOVE.match(t)))
+                      for tags, _, lines in games(path))
+        for i, (tags, moves) in enumerate(g for g in with_moves if g[1]):  # games of no move are not counted
             if max_games is not None and i >= max_games:
                 break
             try:

@@ -14,33 +14,15 @@ left out unless --keep-1500.
 Usage: scripts/rating_scale.py PGN... [--windows 0-1100,1100-1500,...] [--boot 100] [--seed 1] [--keep-1500]
 """
 import argparse
-import re
 import sys
 
 import numpy as np
 
+from uci_pgn import games
+
 RESULT = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 SCALES = np.arange(200.0, 1600.0, 5.0)
 OFFSETS = np.arange(-60.0, 61.0, 5.0)
-
-
-def games(path):
-    """(white Elo, black Elo, score) of each rated game with both ratings and a result, and its moves."""
-    tags, moves = {}, []
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if line.startswith("["):
-                if moves:
-                    yield tags, " ".join(moves)
-                    tags, moves = {}, []
-                m = re.match(r'\[(\w+) "(.*)"\]', line)
-                if m:
-                    tags[m.group(1)] = m.group(2)
-            elif line:
-                moves.append(line)
-    if moves:
-        yield tags, " ".join(moves)
 
 
 def fit(d, r, offsets=OFFSETS):
@@ -73,7 +55,8 @@ def main():
     seen, rows = set(), []
     for path in args.pgn:
         try:
-            for tags, moves in games(path):
+            for tags, _, lines in games(path):
+                moves = " ".join(lines)
                 if moves in seen or tags.get("Rated") == "false" or tags.get("Result") not in RESULT:
                     continue
                 try:
