@@ -14,7 +14,8 @@ the number of pieces on the board (2-5: 0, 6-9: 1, ..., 30-32: 7). Target: a ble
 as a win probability, sigmoid(score / 400), and the game's result (--wdl weight), fitted by mean
 squared error on sigmoid(output). The net is exported quantised, with the engine's
 rounding: hidden weights and biases x QA (int16), output weights x QB (int16), output bias x QA*QB
-(int32); the engine's evaluation in cp is out * SCALE / (QA * QB). Writes OUT/net.nnw, OUT/loss.png
+(int32); the engine's evaluation in cp is out * SCALE / (QA * QB). Writes OUT/net.nnw (the net at
+the report of the lowest held-out error; --keep last: the last), OUT/loss.png
 (or .csv without matplotlib) and OUT/train.log. Deterministic for a seed (one thread per process
 step, fixed shuffles). --init NET goes on from an exported net (runs/ does not survive a session; the
 committed net does; a net of one output, as before net 4, starts every bucket from it; a narrower net
@@ -22,6 +23,7 @@ starts a wider one as the same function); --mirror P
 reads a share P of the training positions mirrored left to right.
 """
 import argparse
+import copy
 import math
 import os
 import re
@@ -225,6 +227,8 @@ def main():
                     help="start from this exported net (as wide as --hidden or narrower) instead of at random")
     ap.add_argument("--mirror", type=float, default=0.5,
                     help="share of the training positions read mirrored left to right (0: none)")
+    ap.add_argument("--keep", choices=("best", "last"), default="best",
+                    help="export the net of the lowest held-out error among the reports (default) or the last one")
     ap.add_argument("--baseline", metavar="ENGINE",
                     help="also score the held-out positions by this engine's hand-written static evaluation")
     args = ap.parse_args()
@@ -282,6 +286,7 @@ def main():
         return error(net(own, their, bucket), score, result)
 
     curve, started, step = [], time.time(), 0
+    best = (float("inf"), 0, None)  # held-out error, step, weights
     report_every = max(1, steps // 40)
     while step < steps:
         perm = rng.permutation(train_idx)
@@ -300,11 +305,16 @@ def main():
                 with torch.no_grad():
                     vl = float(loss_of(*val))
                 curve.append((step, float(loss), vl))
+                if vl < best[0]:
+                    best = (vl, step, copy.deepcopy(net.state_dict()))
                 say(f"step {step}/{steps} ({step * args.batch / len(train_idx):.2f} epochs): "
                     f"train {float(loss):.5f} validation {vl:.5f} ({time.time() - started:.0f} s)")
             if step >= steps:
                 break
 
+    if args.keep == "best" and best[2] is not None:
+        net.load_state_dict(best[2])
+        say(f"kept the net of step {best[1]}: validation {best[0]:.5f}")
     export(net, os.path.join(args.out, "net.nnw"), args.hidden)
     say(f"wrote {os.path.join(args.out, 'net.nnw')}")
     try:
