@@ -16,6 +16,7 @@ struct Anchor {
   ErrorAppetite appetite;
   ErrorAppetite decidedAppetite;
   double blunderSize;
+  double maxLoss;  // Win% a move may lose against the scan's best (100: no limit)
 };
 // Each level samples the human move model (human_policy.h) at a rating, with a temperature, an
 // appetite for each class of error (log-odds added to inaccuracies, mistakes, blunders), more of it
@@ -25,14 +26,15 @@ struct Anchor {
 // scripts/level_probe.sh) and the ladder of levels (about 300 Elo a named level; scripts/ladder_probe.sh,
 // scripts/calibrate.sh ladder): from Beginner to Hard the error rates are held near people's and the
 // levels differ in how big their blunders are; Expert and Master shun the errors their scan sees
-// (their rates are reported, not targets). See docs/levels.md.
+// (their rates are reported, not targets), and Master plays no move its scan sees losing more than
+// 8 Win% against its best (without that limit Expert-Master was 92 Elo). See docs/levels.md.
 constexpr Anchor ANCHORS[] = {
-    {600, 4, 800, 0.5, {0.93, 0.93, 0.75}, {1.5, 1.0, 2.5}, 0.40},   // Beginner
-    {900, 4, 900, 0.5, {0.44, 0.76, 0.58}, {1.5, 1.5, 2.5}, 0.20},   // Easy
-    {1200, 4, 1200, 0.5, {0.35, 0.80, 1.40}, {1.5, 1.5, 2.5}, 0.0},  // Medium
-    {1500, 5, 1500, 0.5, {0.25, 0.35, 1.26}, {0.6, 0.5, 1.0}, 0.0},  // Hard
-    {1800, 6, 1800, 0.3, {-1.0, -1.0, -1.5}, {0, 0, 0}, 0.0},        // Expert
-    {2100, 6, 2100, 0.25, {-3.0, -3.0, -3.0}, {0, 0, 0}, 0.0},       // Master
+    {600, 4, 800, 0.5, {0.93, 0.93, 0.75}, {1.5, 1.0, 2.5}, 0.40, 100},   // Beginner
+    {900, 4, 900, 0.5, {0.44, 0.76, 0.58}, {1.5, 1.5, 2.5}, 0.20, 100},   // Easy
+    {1200, 4, 1200, 0.5, {0.35, 0.80, 1.40}, {1.5, 1.5, 2.5}, 0.0, 100},  // Medium
+    {1500, 5, 1500, 0.5, {0.25, 0.35, 1.26}, {0.6, 0.5, 1.0}, 0.0, 100},  // Hard
+    {1800, 6, 1800, 0.3, {-1.0, -1.0, -1.5}, {0, 0, 0}, 0.0, 100},        // Expert
+    {2100, 6, 2100, 0.25, {-3.0, -3.0, -3.0}, {0, 0, 0}, 0.0, 8},         // Master
 };
 
 bool iequal(const std::string& a, const std::string& b) {
@@ -73,6 +75,9 @@ LevelParams level_params(int elo) {
     p.choice.decidedAppetite[c] = mix(lo->decidedAppetite[c], hi->decidedAppetite[c]);
   }
   p.choice.blunderSize = mix(lo->blunderSize, hi->blunderSize);
+  // The loss limit tightens geometrically (100 -> 8 halfway is 28, not 54), so the levels between
+  // Expert and Master step up evenly rather than all at once near Master.
+  p.choice.maxLoss = std::exp(mix(std::log(lo->maxLoss), std::log(hi->maxLoss)));
   return p;
 }
 
