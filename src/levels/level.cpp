@@ -76,8 +76,8 @@ LevelParams level_params(int elo) {
   }
   p.choice.blunderSize = mix(lo->blunderSize, hi->blunderSize);
   // The loss limit tightens geometrically (100 -> 8 halfway is 28, not 54), so the levels between
-  // Expert and Master step up evenly rather than all at once near Master.
-  p.choice.maxLoss = std::exp(mix(std::log(lo->maxLoss), std::log(hi->maxLoss)));
+  // Expert and Master step up evenly rather than all at once near Master; equal anchors give their value.
+  p.choice.maxLoss = lo->maxLoss * std::pow(hi->maxLoss / lo->maxLoss, t);
   return p;
 }
 
