@@ -8,7 +8,7 @@
 # usage: scripts/ladder_probe.sh GAMES LEVEL[:SET] LEVEL[:SET] ...
 #   e.g. scripts/ladder_probe.sh 40 Beginner:depth=2 Easy Medium:appetite=0.3/0.7/1.0
 # env:   OUT (default runs/ladder-probe), SEEDS (one process each, default "1 2")
-# SET is sparring-levels' --set (depth=,model=,temperature=,appetite=I/M/B,decided=I/M/B,size=,cap=); the chosen values go
+# SET is sparring-levels' --set (depth=,model=,temperature=,appetite=I/M/B,decided=I/M/B,won=I/M/B,size=,cap=); the chosen values go
 # into src/levels/level.cpp, and the figures that count come from scripts/calibrate.sh ladder.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -6,7 +6,7 @@
 #           the same in balanced and in decided positions (scripts/errors_by_state.py)
 # usage: scripts/level_probe.sh LEVEL [SET] [GAMES]   e.g. scripts/level_probe.sh Medium temperature=0.6 40
 # env:   PARTS (default "match errors"), SEEDS (the self-play seeds, default "1 2": one process each)
-# SET is sparring-levels' --set (depth=,model=,temperature=,appetite=I/M/B,decided=I/M/B,size=,cap=); the chosen values go
+# SET is sparring-levels' --set (depth=,model=,temperature=,appetite=I/M/B,decided=I/M/B,won=I/M/B,size=,cap=); the chosen values go
 # into src/levels/level.cpp, and the test-set figures come from scripts/calibrate.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -49,13 +49,28 @@ std::vector<int> parse_levels(const std::string& spec) {
   return elos;
 }
 
+// A level parameter's value, all of it a number (a whole one if `whole`); else a clear error.
+double number(const std::string& key, const std::string& value, bool whole = false) {
+  std::size_t used = 0;
+  double v = 0;
+  try {
+    v = whole ? std::stoi(value, &used) : std::stod(value, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != value.size())
+    throw std::invalid_argument("level parameter " + key + ": '" + value + "' is not a" + (whole ? " whole" : "") +
+                                " number");
+  return v;
+}
+
 // "0.5" (every error class) or "0.3/0.5/0.8" (inaccuracy/mistake/blunder).
 ErrorAppetite parse_appetite(const std::string& key, const std::string& value) {
   ErrorAppetite a;
   std::istringstream vs(value);
   std::string part;
   int n = 0;
-  while (n < ERROR_CLASS_NB && std::getline(vs, part, '/')) a[n++] = std::stod(part);
+  while (n < ERROR_CLASS_NB && std::getline(vs, part, '/')) a[n++] = number(key, part);
   if (n == 1)
     a.fill(a[0]);
   else if (n != ERROR_CLASS_NB || std::getline(vs, part, '/'))
@@ -63,8 +78,8 @@ ErrorAppetite parse_appetite(const std::string& key, const std::string& value) {
   return a;
 }
 
-// "depth=2,model=1100,temperature=0.8,appetite=0.5,decided=0.4,size=0.3,cap=5": calibration experiments on a level's
-// parameters (see LevelParams).
+// "depth=2,model=1100,temperature=0.8,appetite=0.5,decided=0.4,won=0.5,size=0.3,cap=5": calibration experiments on a
+// level's parameters (see LevelParams).
 LevelOverrides parse_overrides(const std::string& spec) {
   LevelOverrides o;
   std::istringstream is(spec);
@@ -73,22 +88,24 @@ LevelOverrides parse_overrides(const std::string& spec) {
     if (eq == std::string::npos) throw std::invalid_argument("expected KEY=VALUE in '" + tok + "'");
     const std::string key = tok.substr(0, eq), value = tok.substr(eq + 1);
     if (key == "depth")
-      o.scanDepth = std::stoi(value);
+      o.scanDepth = int(number(key, value, true));
     else if (key == "model")
-      o.modelElo = std::stoi(value);
+      o.modelElo = int(number(key, value, true));
     else if (key == "appetite")  // log-odds for every error class, or inaccuracy/mistake/blunder
       o.appetite = parse_appetite(key, value);
     else if (key == "decided")  // the same, added in decided positions
       o.decidedAppetite = parse_appetite(key, value);
+    else if (key == "won")  // the same, added on top where the mover stands won (Win% >= 90)
+      o.wonAppetite = parse_appetite(key, value);
     else if (key == "size")
-      o.blunderSize = std::stod(value);
+      o.blunderSize = number(key, value);
     else if (key == "cap")
-      o.maxLoss = std::stod(value);
+      o.maxLoss = number(key, value);
     else if (key == "temperature")
-      o.temperature = std::stod(value);
+      o.temperature = number(key, value);
     else
       throw std::invalid_argument("unknown level parameter '" + key +
-                                  "' (depth, model, temperature, appetite, decided, size, cap)");
+                                  "' (depth, model, temperature, appetite, decided, won, size, cap)");
   }
   return o;
 }
@@ -365,7 +382,7 @@ int main(int argc, char** argv) {
       "pgn-out", "selfplay: PGN file the games are appended to", cxxopts::value<std::string>())(
       "set",
       "humans, openings: override the level's parameters, e.g. "
-      "depth=2,model=1100,temperature=0.8,appetite=0.5,decided=0.4,size=0.3,cap=5",
+      "depth=2,model=1100,temperature=0.8,appetite=0.5,decided=0.4,won=0.5,size=0.3,cap=5",
       cxxopts::value<std::string>()->default_value(""))("white-set", "selfplay: --set for the first player",
                                                         cxxopts::value<std::string>()->default_value(""))(
       "black-set", "selfplay: --set for the second player", cxxopts::value<std::string>()->default_value(""))(

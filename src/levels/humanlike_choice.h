@@ -26,6 +26,9 @@ using ErrorAppetite = std::array<double, ERROR_CLASS_NB>;
 double win_percent(int cp);
 // Whether a position whose best move scores `bestCp` for the mover is decided: Win% outside [25, 75].
 bool decided(int bestCp);
+// Whether the mover stands won: Win% of at least 90 (people there still throw games away, the levels
+// hardly: docs/levels.md, "The lower rungs at 200 games").
+bool won(int bestCp);
 
 struct ChoiceParams {
   double temperature = 1.0;  // divides the model's logits: below 1 sharper, above 1 broader
@@ -34,6 +37,8 @@ struct ChoiceParams {
   // outside [25, 75]): there the model's sample errs far less often than people, in balanced positions
   // about as often (docs/levels.md, "Error rates by the state of the game").
   ErrorAppetite decidedAppetite{};
+  // Log-odds added on top of decidedAppetite where the mover stands won (`won`).
+  ErrorAppetite wonAppetite{};
   // Log-odds per 10 Win% points a blunder loses beyond the blunder line (15), counted up to 50 more:
   // above 0 the level's blunders are the bigger ones (a piece left hanging), below 0 the smaller.
   double blunderSize = 0.0;

@@ -58,6 +58,7 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   params.choice.temperature = o.temperature.value_or(params.choice.temperature);
   params.choice.appetite = o.appetite.value_or(params.choice.appetite);
   params.choice.decidedAppetite = o.decidedAppetite.value_or(params.choice.decidedAppetite);
+  params.choice.wonAppetite = o.wonAppetite.value_or(params.choice.wonAppetite);
   params.choice.blunderSize = o.blunderSize.value_or(params.choice.blunderSize);
   params.choice.maxLoss = o.maxLoss.value_or(params.choice.maxLoss);
   if (pos.game_ply() < LEVEL_OPENING_PLIES) {
@@ -67,7 +68,7 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
     params.choice.temperature = 1.0;
     params.choice.appetite[ERROR_INACCURACY] = params.choice.appetite[ERROR_MISTAKE] = 0.0;
     params.choice.appetite[ERROR_BLUNDER] = std::max(params.choice.appetite[ERROR_BLUNDER], 0.0);
-    params.choice.decidedAppetite = {};
+    params.choice.decidedAppetite = params.choice.wonAppetite = {};
   }
   // What a person of the level's rating would play here, by the human move model (Lichess blitz).
   const std::vector<MoveProbability> policy = HumanPolicy::embedded().evaluate(pos, params.modelElo, GameSource::BLITZ);

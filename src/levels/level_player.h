@@ -20,6 +20,7 @@ struct LevelOverrides {
   std::optional<double> temperature;
   std::optional<ErrorAppetite> appetite;
   std::optional<ErrorAppetite> decidedAppetite;
+  std::optional<ErrorAppetite> wonAppetite;
   std::optional<double> blunderSize;
   std::optional<double> maxLoss;
 };

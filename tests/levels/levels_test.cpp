@@ -105,6 +105,19 @@ CandidateScan three_moves(std::vector<MoveProbability>& policy) {
   }
   return scan;
 }
+
+// The same scan with the three moves scored `scores` (best first) for the mover.
+CandidateScan rescored(CandidateScan scan, const int (&scores)[3]) {
+  for (int i = 0; i < 3; ++i) scan.moves[i].deep = scan.moves[i].glance = scores[i];
+  return scan;
+}
+
+// How often of 1000 evenly spread draws the level picks the scan's third move (the blunder).
+int blunders(const CandidateScan& scan, const std::vector<MoveProbability>& policy, const ChoiceParams& params) {
+  int n = 0;
+  for (int k = 0; k < 1000; ++k) n += choose_humanlike(scan, policy, params, (k + 0.5) / 1000) == 2;
+  return n;
+}
 }  // namespace
 
 TEST_CASE("the error appetite applies by the move's error class", "[levels]") {
@@ -160,21 +173,34 @@ TEST_CASE("the decided appetite applies where the game is decided, and only ther
   REQUIRE(decided(-310));
   std::vector<MoveProbability> policy;
   const CandidateScan balanced = three_moves(policy);
-  CandidateScan won = balanced;  // the same three classes of move with the mover well ahead
-  const int scores[3] = {400, 200, 0};
-  for (int i = 0; i < 3; ++i) won.moves[i].deep = won.moves[i].glance = scores[i];
-  REQUIRE(decided(won.moves[0].deep));
+  const CandidateScan ahead = rescored(balanced, {400, 200, 0});  // the same classes of move, the mover well ahead
+  REQUIRE(decided(ahead.moves[0].deep));
   REQUIRE(error_class(win_percent(400) - win_percent(200)) == ERROR_MISTAKE);
   REQUIRE(error_class(win_percent(400) - win_percent(0)) == ERROR_BLUNDER);
   ChoiceParams params;
   params.decidedAppetite = {0.0, 0.0, std::log(2.0)};  // blunders twice as likely once decided
-  auto blunders = [&](const CandidateScan& scan) {
-    int n = 0;
-    for (int k = 0; k < 1000; ++k) n += choose_humanlike(scan, policy, params, (k + 0.5) / 1000) == 2;
-    return n;
-  };
-  REQUIRE(std::abs(blunders(balanced) - 333) <= 2);
-  REQUIRE(std::abs(blunders(won) - 500) <= 2);
+  REQUIRE(std::abs(blunders(balanced, policy, params) - 333) <= 2);
+  REQUIRE(std::abs(blunders(ahead, policy, params) - 500) <= 2);
+}
+
+TEST_CASE("the won appetite applies where the mover stands won, and only there", "[levels]") {
+  REQUIRE_FALSE(won(590));  // Win% 89.8
+  REQUIRE(won(600));        // Win% 90.1
+  REQUIRE_FALSE(won(-1000));
+  std::vector<MoveProbability> policy;
+  const CandidateScan ahead = rescored(three_moves(policy), {400, 200, 0});
+  const CandidateScan wonScan = rescored(ahead, {1000, 500, 400});  // no error, a mistake, a blunder
+  REQUIRE(decided(ahead.moves[0].deep));
+  REQUIRE_FALSE(won(ahead.moves[0].deep));
+  REQUIRE(won(wonScan.moves[0].deep));
+  REQUIRE(error_class(win_percent(1000) - win_percent(500)) == ERROR_MISTAKE);
+  REQUIRE(error_class(win_percent(1000) - win_percent(400)) == ERROR_BLUNDER);
+  ChoiceParams params;
+  params.wonAppetite = {0.0, 0.0, std::log(2.0)};                 // blunders twice as likely once won
+  REQUIRE(std::abs(blunders(ahead, policy, params) - 333) <= 2);  // decided, not won: unchanged
+  REQUIRE(std::abs(blunders(wonScan, policy, params) - 500) <= 2);
+  params.decidedAppetite = params.wonAppetite;  // both: four times as likely
+  REQUIRE(std::abs(blunders(wonScan, policy, params) - 667) <= 2);
 }
 
 TEST_CASE("the temperature sharpens or broadens the model's choice", "[levels]") {
