@@ -54,8 +54,13 @@ def read_pair(path):
 
 def read_errors(path):
     """Per band: moves, players, and the totals behind the rates (counts, cp loss, accuracy sums)."""
+    return parse_errors(path.read_text())
+
+
+def parse_errors(text):
+    """read_errors on the text of a review's 'Totals by rating band' table."""
     rows = {}
-    for line in path.read_text().splitlines():
+    for line in text.splitlines():
         f = line.split()
         if not f or f[0] not in BANDS:
             continue

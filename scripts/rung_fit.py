@@ -17,20 +17,14 @@ import random
 import re
 import sys
 
-from pool_calibration import BANDS, LEVELS as ORDER, TARGETS
+from pool_calibration import BANDS, LEVELS as ORDER, TARGETS, parse_errors
 
 BAND = {level: band for band, level in BANDS.items()}  # the review table's band of a level's moves
-BAND_ROW = re.compile(r"^(\S+)\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)")
 
 
 def band_rows(text):
     """{band label: (blunders / 100, ACPL)} of a 'Totals by rating band' table, in the table's order."""
-    rows = {}
-    for line in text.splitlines():
-        m = BAND_ROW.match(line)
-        if m and m.group(1) not in ("all", "band"):
-            rows[m.group(1)] = (float(m.group(4)), float(m.group(7)))
-    return rows
+    return {band: (100 * r[2] / r[0], r[5] / r[0]) for band, r in parse_errors(text).items()}
 
 
 def probe_rungs(path):

@@ -72,9 +72,9 @@ std::vector<double> humanlike_weights(const CandidateScan& scan, const std::vect
   const int bestDeep = c.empty() ? 0 : c[0].deep;  // scan.moves is sorted best first
   const double temperature = std::max(params.temperature, 1e-3);
   ErrorAppetite appetite = params.appetite;  // this position's: more of it once the game is decided
+  const bool isDecided = decided(bestDeep), isWon = won(bestDeep);
   for (int e = 0; e < ERROR_CLASS_NB; ++e)
-    appetite[e] +=
-        (decided(bestDeep) ? params.decidedAppetite[e] : 0.0) + (won(bestDeep) ? params.wonAppetite[e] : 0.0);
+    appetite[e] += (isDecided ? params.decidedAppetite[e] : 0.0) + (isWon ? params.wonAppetite[e] : 0.0);
   double maxLogit = -INFINITY;
   for (std::size_t i = 0; i < c.size(); ++i) {
     const double loss = loss_points(bestDeep, c[i].deep);
