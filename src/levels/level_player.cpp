@@ -73,19 +73,23 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   // What a person of the level's rating would play here, by the human move model (Lichess blitz).
   const std::vector<MoveProbability> policy = HumanPolicy::embedded().evaluate(pos, params.modelElo, GameSource::BLITZ);
 
-  // On a clock the whole choice (guard, scan, model) keeps to the soft budget the full-strength search
-  // would plan for this move: at most half of it for the guard, the scan the rest. The budget already
-  // keeps Move Overhead in reserve, so the phases run on plain move times with no overhead of their own.
+  // On a clock the choice (guard, scan, model) keeps to the soft budget the full-strength search would
+  // plan for this move: at most half of it for the guard, the scan the rest; only where the side to move
+  // is ahead may the guard's look for a mate take the whole budget, and the scan then still has half of
+  // it, all within the time manager's hard limit for the move. The budget already keeps Move Overhead in
+  // reserve, so the phases run on plain move times with no overhead of their own.
   const auto started = std::chrono::steady_clock::now();
   auto elapsed = [&] {
     return int(
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
   };
-  int budget = 0;  // ms; 0: no clock
+  int budget = 0;       // ms; 0: no clock
+  int guardBudget = 0;  // ms: the budget, or less where the hard limit is near it
   if (limits.use_time()) {
     TimeManager plan;
     plan.start(limits.clock, limits.movetime, search.options().moveOverhead, pos.game_ply());
     budget = int(std::max<std::int64_t>(1, plan.optimum()));
+    guardBudget = int(std::min<std::int64_t>(budget, plan.maximum() - budget / 2));
   }
   // The search's options as they were when the level is done. Meanwhile no Move Overhead of its
   // own, and the hand-written evaluation: the levels were calibrated on it (an EvalFile is for full strength).
@@ -102,7 +106,7 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   };
 
   // 1. Never let a forced mate slip: a proven mate is always kept and shortened.
-  if (MateGuardResult guard = mate_guard(search, pos, within(limits, budget / 2), stopFlag); !guard.moves.empty()) {
+  if (MateGuardResult guard = mate_guard(search, pos, within(limits, guardBudget), stopFlag); !guard.moves.empty()) {
     // Among equally short mates, the one a person would most likely play.
     std::size_t best = 0;
     float bestLogit = -INFINITY;
@@ -124,10 +128,10 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   // 2. Look at every move as the level does, then choose as a person of that rating would.
   // The scan thinks with what the guard left of the budget; in deep time trouble it is skipped and
   // the model chooses alone (a person too plays on instinct with seconds left).
-  SearchLimits scanLimits = within(limits, budget - elapsed());
+  SearchLimits scanLimits = within(limits, budget - std::min(elapsed(), budget / 2));
   if (limits.depth > 0) scanLimits.depth = std::min(limits.depth, params.scanDepth);
   int scanDepth = scanLimits.depth > 0 ? scanLimits.depth : params.scanDepth;
-  if (budget && budget - elapsed() < LEVEL_SCAN_FLOOR_MS) scanDepth = 0;
+  if (budget && budget - std::min(elapsed(), budget / 2) < LEVEL_SCAN_FLOOR_MS) scanDepth = 0;
   CandidateScan scan = scan_candidates(search, pos, scanDepth, scanLimits, [&](const IterationInfo& info) {
     if (onInfo && info.multiPV == 1) onInfo(info);
   });

@@ -9,14 +9,15 @@ namespace sparring {
 
 namespace {
 // The full-strength check: enough to see mates in 5 in ordinary positions within a fraction of a
-// second. No depth cap: with reductions a 9-ply mate can first show at depth 14 or more. The
-// prover's budget is larger because it only runs when a mate is already known.
+// second. No depth cap, and no late-move reductions: a quiet mating move is a late move, and reduced
+// it may first show at depth 18 or more. Of 61 mates in 5 with a quiet first move (the last plies of
+// Lichess games, and a ladder game's), a clean search saw 55 within 150,000 nodes with reductions and
+// 58 without. The prover's budget is larger because it only runs when a mate is already known.
 constexpr std::uint64_t CHECK_NODES = 150'000;
-// Where that check finds the side to move clearly winning but no mate, a mate is likely and worth a
-// longer look: the check goes on to this many nodes. Of 39 mates in 5 with a quiet first move (the last
-// plies of Lichess games), the search first saw 2 beyond 150,000 nodes (at most 248,000; both over
-// +10 pawns at 100,000); a ladder game's Medium, two rooks and a bishop up, lost one seen at 141,000.
-constexpr int WINNING_SCORE = 400;
+// Where that check finds the side to move ahead but no mate, a mate is likelier and worth a longer
+// look, with reductions this time: the two searches miss different mates (of the three the check
+// misses, the search with reductions sees two within 130,000 nodes).
+constexpr int WINNING_SCORE = 200;
 constexpr std::uint64_t WINNING_CHECK_NODES = 500'000;
 constexpr std::uint64_t PROOF_NODES = 4'000'000;
 // The exhaustive look for short mates (and mates in GUARD_MATE_MOVES that open with a check): on
@@ -61,33 +62,39 @@ MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimi
   MateSearchLimits shortProof;
   shortProof.maxMoves = GUARD_MATE_MOVES;
   shortProof.quietWithin = GUARD_PROVEN_MOVES;
-  // On a clock this look gets half of the guard's time at most: in an open position it can take
+  // On a clock this look gets a quarter of the guard's time at most: in an open position it can take
   // seconds, and the full-strength check after it, which sees most mates in a few thousand nodes, must
   // not be starved (a mate in 5 the check saw at 17,000 nodes was missed so on a busy machine).
-  shortProof.nodeBudget = nodes_for(SHORT_PROOF_NODES) / (timed ? 2 : 1);
-  shortProof.interrupted = [&] { return interrupted() || (timed && 2 * clock.elapsed() >= clock.maximum()); };
+  shortProof.nodeBudget = nodes_for(SHORT_PROOF_NODES) / (timed ? 4 : 1);
+  shortProof.interrupted = [&] { return interrupted() || (timed && 4 * clock.elapsed() >= clock.maximum()); };
   shortProof.rootMoves = base.searchMoves;
   const MateSearchResult shortMates = search_mates(pos, shortProof);
   result.nodes += shortMates.nodes;
   keep_fastest(shortMates, result);
   if (!result.moves.empty()) return result;
 
-  // In deep time trouble the prover alone.
-  if (timed && clock.maximum() - clock.elapsed() < CHECK_FLOOR_MS) return result;
+  // The check keeps to half of the guard's time; the other half is for the longer look where the side
+  // to move is ahead. In deep time trouble the prover alone.
+  if (timed && clock.maximum() / 2 - clock.elapsed() < CHECK_FLOOR_MS) return result;
   SearchLimits limits;
-  limits.clock = base.clock;
-  limits.movetime = base.movetime;
+  if (timed) limits.movetime = int(clock.maximum() / 2 - clock.elapsed());
   limits.searchMoves = base.searchMoves;
   limits.nodes = CHECK_NODES;  // not `mate`: that would hand the search to the prover, budget and all
   SearchOptions saved = search.options();
   search.options().multiPV = 1;
-  std::vector<RootMove> root = search.search_sync(pos, limits);
+  search.options().featuresOff |= FEATURE_LMR;
+  // A mate seen is enough: the prover takes over with the time left.
+  SearchCallbacks untilMate;
+  untilMate.onIteration = [&](const IterationInfo& info) {
+    if (info.bound == BOUND_EXACT && info.score >= VALUE_MATE_IN_MAX_PLY) search.stop();
+  };
+  std::vector<RootMove> root = search.search_sync(pos, limits, untilMate);
   result.nodes += search.last_nodes();
   if (!root.empty() && root[0].score >= WINNING_SCORE && root[0].score < VALUE_MATE_IN_MAX_PLY && !interrupted()) {
     limits.nodes = WINNING_CHECK_NODES;
-    if (timed)
-      limits.clock = TimeControl{}, limits.movetime = int(std::max<std::int64_t>(1, clock.maximum() - clock.elapsed()));
-    root = search.search_sync(pos, limits);
+    if (timed) limits.movetime = int(std::max<std::int64_t>(1, clock.maximum() - clock.elapsed()));
+    search.options().featuresOff = saved.featuresOff;  // the other view: reductions back on
+    root = search.search_sync(pos, limits, untilMate);
     result.nodes += search.last_nodes();
   }
   search.options() = saved;

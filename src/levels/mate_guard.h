@@ -23,10 +23,11 @@ struct MateGuardResult {
 
 // Mates in up to GUARD_PROVEN_MOVES are searched for exhaustively by the mate prover, so a quiet
 // mating move the pruned search would overlook is still found, and so are mates in GUARD_MATE_MOVES
-// that open with a check (the prover's quietWithin). Longer mates: a full-strength search
-// within a fixed node budget (larger where it finds the side to move clearly winning) spots the
-// mate; the prover then lists every move that mates as fast (a proof, not a guess). `limits`
-// supplies the clock and searchmoves; `stopFlag` may cut it short.
+// that open with a check (the prover's quietWithin). Longer mates: a full-strength search without
+// late-move reductions within a fixed node budget spots the mate, and where it finds the side to move
+// ahead, a longer one with them; the prover then lists every move that mates as fast (a proof, not a
+// guess). `limits` supplies the clock (the guard may use all of it) and searchmoves; `stopFlag` may
+// cut it short.
 MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimits& limits,
                            const std::atomic<bool>* stopFlag = nullptr);
 

@@ -332,6 +332,9 @@ TEST_CASE("mates the pruned search overlooks are still played", "[levels][mate]"
       // depth 18 and 649k nodes to see it; the level played 22.Bxg4 before the guard took mates in
       // 5 that open with a check.
       {"rn6/pp3k2/2p4p/5B2/1P1b2p1/P1N5/2P3PP/R3Q2K w - - 0 22", "e1e6"},
+      // A quiet mate in 5 from a Lichess game (tests/data/quiet_mates_in_5.epd): 42.Rdd8! is the only
+      // mating move; the search, about 6 pawns up at 150,000 nodes, first sees it at 964,000.
+      {"2R5/3R2pk/1p4pp/p7/r4p1P/5P2/6P1/6K1 w - - 4 42", "d7d8"},
   };
   Search search;
   for (const auto& c : cases) {
