@@ -74,10 +74,11 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   const std::vector<MoveProbability> policy = HumanPolicy::embedded().evaluate(pos, params.modelElo, GameSource::BLITZ);
 
   // On a clock the choice (guard, scan, model) keeps to the soft budget the full-strength search would
-  // plan for this move: at most half of it for the guard, the scan the rest; only where the side to move
-  // is ahead may the guard's look for a mate take the whole budget, and the scan then still has half of
-  // it, all within the time manager's hard limit for the move. The budget already keeps Move Overhead in
-  // reserve, so the phases run on plain move times with no overhead of their own.
+  // plan for this move: at most half of it for the guard, the scan the rest; only the guard's longer
+  // look where the side to move is ahead, or its proof of a mate found, may take the whole budget, and
+  // the scan then still has half of it, all within the time manager's hard limit for the move. The
+  // budget already keeps Move Overhead in reserve, so the phases run on plain move times with no
+  // overhead of their own.
   const auto started = std::chrono::steady_clock::now();
   auto elapsed = [&] {
     return int(
