@@ -129,10 +129,11 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   // 2. Look at every move as the level does, then choose as a person of that rating would.
   // The scan thinks with what the guard left of the budget; in deep time trouble it is skipped and
   // the model chooses alone (a person too plays on instinct with seconds left).
-  SearchLimits scanLimits = within(limits, budget - std::min(elapsed(), budget / 2));
+  const int scanBudget = budget - std::min(elapsed(), budget / 2);  // at least half the budget
+  SearchLimits scanLimits = within(limits, scanBudget);
   if (limits.depth > 0) scanLimits.depth = std::min(limits.depth, params.scanDepth);
   int scanDepth = scanLimits.depth > 0 ? scanLimits.depth : params.scanDepth;
-  if (budget && budget - std::min(elapsed(), budget / 2) < LEVEL_SCAN_FLOOR_MS) scanDepth = 0;
+  if (budget && scanBudget < LEVEL_SCAN_FLOOR_MS) scanDepth = 0;
   CandidateScan scan = scan_candidates(search, pos, scanDepth, scanLimits, [&](const IterationInfo& info) {
     if (onInfo && info.multiPV == 1) onInfo(info);
   });

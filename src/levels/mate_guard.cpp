@@ -75,9 +75,10 @@ MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimi
 
   // The check keeps to half of the guard's time; the other half is for the longer look where the side
   // to move is ahead. In deep time trouble the prover alone.
-  if (timed && clock.maximum() / 2 - clock.elapsed() < CHECK_FLOOR_MS) return result;
+  const std::int64_t checkMs = timed ? clock.maximum() / 2 - clock.elapsed() : 0;
+  if (timed && checkMs < CHECK_FLOOR_MS) return result;
   SearchLimits limits;
-  if (timed) limits.movetime = int(clock.maximum() / 2 - clock.elapsed());
+  if (timed) limits.movetime = int(checkMs);
   limits.searchMoves = base.searchMoves;
   limits.nodes = CHECK_NODES;  // not `mate`: that would hand the search to the prover, budget and all
   SearchOptions saved = search.options();
