@@ -326,30 +326,52 @@ MateSearchResult search_mates(const Position& pos, const MateSearchLimits& limit
   MateSearchResult result;
   const int maxMoves = std::clamp(limits.maxMoves, 1, MAX_MATE_MOVES);
   Prover prover(pos, limits);
-  std::vector<Move> open;
-  for (Move m : MoveList(pos))
-    if (limits.rootMoves.empty() ||
-        std::find(limits.rootMoves.begin(), limits.rootMoves.end(), m) != limits.rootMoves.end())
-      open.push_back(m);
+  struct Open {
+    Move move;
+    std::uint64_t effort = 0;  // nodes its refutation took at the last mate length tried
+  };
+  std::vector<Open> open;
+  if (limits.rootMoves.empty()) {
+    for (Move m : MoveList(pos)) open.push_back({m});
+    // Checks first, then captures and promotions: the likeliest mates (a stable order).
+    auto likeliness = [&](const Open& o) {
+      return 2 * pos.gives_check(o.move) + (pos.is_capture(o.move) || o.move.kind() == PROMOTION);
+    };
+    std::stable_sort(open.begin(), open.end(),
+                     [&](const Open& a, const Open& b) { return likeliness(a) > likeliness(b); });
+  } else {
+    const MoveList legal(pos);
+    for (Move m : limits.rootMoves)
+      if (legal.contains(m) && std::none_of(open.begin(), open.end(), [&](const Open& o) { return o.move == m; }))
+        open.push_back({m});
+  }
   // Iterative deepening on the mate length: a move first proven at length d was disproved at
-  // every shorter length, so its d is exact.
+  // every shorter length, so its d is exact. From the second length on, the moves whose refutation
+  // took longest come first: they came nearest to mating (on 71 quiet mates in 5, the first proofs
+  // took 16 M nodes in all so, 29 M in the first order; tests/data/quiet_mates_in_5*.epd). Ties keep the order given.
   for (int d = 1; d <= maxMoves && !open.empty() && !prover.aborted; ++d) {
+    if (d > 1)
+      std::stable_sort(open.begin(), open.end(), [](const Open& a, const Open& b) { return a.effort > b.effort; });
     for (auto it = open.begin(); it != open.end();) {
-      if (d > limits.quietWithin && !pos.gives_check(*it)) {
+      if (d > limits.quietWithin && !pos.gives_check(it->move)) {
         ++it;
         continue;
       }
-      prover.pos.make_move(*it);
+      const std::uint64_t before = prover.nodes;
+      prover.pos.make_move(it->move);
       const bool mates = prover.defender(d - 1, 1);
-      prover.pos.undo_move(*it);
+      prover.pos.undo_move(it->move);
+      it->effort = prover.nodes - before;
       if (prover.aborted) break;
       if (mates) {
-        result.moves.push_back(MatingMove{*it, d, {}});
+        result.moves.push_back(MatingMove{it->move, d, {}});
         it = open.erase(it);
+        if (limits.firstOnly) break;
       } else {
         ++it;
       }
     }
+    if (limits.firstOnly && !result.moves.empty()) break;
   }
   result.complete = !prover.aborted;
   for (int i = 0; i < std::min<int>(limits.pvLines, int(result.moves.size())) && !prover.aborted; ++i)

@@ -27,7 +27,13 @@ struct MateSearchLimits {
   std::uint64_t nodeBudget = 0;       // positions to visit at most; 0 = no limit
   std::function<bool()> interrupted;  // polled every few thousand nodes; true stops the search
   int pvLines = 0;                    // work out a principal variation for this many of the mating moves
-  std::vector<Move> rootMoves;        // consider only these first moves; empty = all legal moves
+  // Consider only these first moves, tried in this order at each mate length; empty = all legal
+  // moves, checks first, then captures and promotions (the likeliest mates first).
+  std::vector<Move> rootMoves;
+  // Stop at the first move proven: its mate length is still exact (every shorter length was refuted
+  // for every move first), but other moves that mate as fast are not looked for. With rootMoves in
+  // order of preference, the move returned is the preferred one among the fastest mates.
+  bool firstOnly = false;
   // The attacker tries moves that do not give check only when at most this many of its moves are
   // left to mate: checks alone before that. Far cheaper, so the prover reaches further, but
   // `complete` then means complete among such mates (the moves listed are still proofs).
@@ -37,8 +43,9 @@ struct MateSearchLimits {
 struct MateSearchResult {
   std::vector<MatingMove> moves;  // every mating move found, shortest mate first
   // True when the search ran to the end: `moves` is then every move that mates in <= maxMoves,
-  // each with its exact shortest mate. False: budget or interruption cut it short; the moves listed
-  // are still proven and exact, but moves that mate later than the first one may be missing.
+  // each with its exact shortest mate (with firstOnly: the first fastest mate found, see there). False: budget or
+  // interruption cut it short; the moves listed are still proven and exact, but moves that mate later than the first
+  // one may be missing.
   bool complete = false;
   std::uint64_t nodes = 0;
 };

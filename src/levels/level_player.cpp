@@ -1,5 +1,6 @@
 #include "level_player.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -106,23 +107,23 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
     return l;
   };
 
-  // 1. Never let a forced mate slip: a proven mate is always kept and shortened.
-  if (MateGuardResult guard = mate_guard(search, pos, within(limits, guardBudget), stopFlag); !guard.moves.empty()) {
-    // Among equally short mates, the one a person would most likely play.
-    std::size_t best = 0;
-    float bestLogit = -INFINITY;
-    for (std::size_t i = 0; i < guard.moves.size(); ++i)
-      for (const MoveProbability& p : policy)
-        if (p.move == guard.moves[i] && p.logit > bestLogit) bestLogit = p.logit, best = i;
+  // 1. Never let a forced mate slip: a proven mate is always kept and shortened. The prover tries
+  // first the moves a person of the level's rating would (so among equally short mates, that one).
+  std::vector<MoveProbability> byLikeliness = policy;
+  std::stable_sort(byLikeliness.begin(), byLikeliness.end(),
+                   [](const MoveProbability& a, const MoveProbability& b) { return a.logit > b.logit; });
+  std::vector<Move> preference;
+  for (const MoveProbability& p : byLikeliness) preference.push_back(p.move);
+  if (MateGuardResult guard = mate_guard(search, pos, within(limits, guardBudget), stopFlag, preference); guard.move) {
     if (onInfo) {
       IterationInfo info;
       info.depth = 2 * guard.mateIn - 1;
       info.score = VALUE_MATE - (2 * guard.mateIn - 1);
       info.nodes = guard.nodes;
-      info.pv = {guard.moves[best]};
+      info.pv = {guard.move};
       onInfo(info);
     }
-    return certain(guard.moves[best]);
+    return certain(guard.move);
   }
   if (stopFlag && stopFlag->load()) return certain(*legal.begin());
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "chess/movegen.h"
 #include "engine/mate_search.h"
 #include "engine/timeman.h"
 
@@ -30,22 +31,34 @@ constexpr std::uint64_t PROVER_NODES_PER_MS = 4'000;
 // whatever its limit (measured over UCI with 10 ms on the clock).
 constexpr int CHECK_FLOOR_MS = 3;
 
-// The fastest of the proven mating moves (all of them, when the proof is complete).
+// The prover's mating move: the fastest there is (it stops at the first proof, every shorter
+// mate refuted), so after it the mate is strictly shorter than it is now.
 void keep_fastest(const MateSearchResult& proven, MateGuardResult& result) {
-  for (const MatingMove& m : proven.moves) {
-    // Only the fastest mates: after any of them the mate is strictly shorter than it is now.
-    if (result.moves.empty() || m.mateIn < result.mateIn) {
-      result.moves.clear();
-      result.mateIn = m.mateIn;
-    }
-    if (m.mateIn == result.mateIn) result.moves.push_back(m.move);
-  }
+  if (proven.moves.empty()) return;
+  result.move = proven.moves.front().move;
+  result.mateIn = proven.moves.front().mateIn;
+}
+
+// The prover's root moves: the legal moves (only searchmoves', when the GUI gave them), the
+// preferred ones first in their order. Empty (the prover's own order) when nothing is preferred.
+std::vector<Move> root_order(const Position& pos, const std::vector<Move>& preference,
+                             const std::vector<Move>& searchMoves) {
+  if (preference.empty()) return searchMoves;
+  std::vector<Move> allowed = searchMoves;
+  if (allowed.empty())
+    for (Move m : MoveList(pos)) allowed.push_back(m);
+  std::vector<Move> order;
+  for (Move m : preference)
+    if (std::find(allowed.begin(), allowed.end(), m) != allowed.end()) order.push_back(m);
+  for (Move m : allowed)
+    if (std::find(order.begin(), order.end(), m) == order.end()) order.push_back(m);
+  return order;
 }
 
 }  // namespace
 
 MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimits& base,
-                           const std::atomic<bool>* stopFlag) {
+                           const std::atomic<bool>* stopFlag, const std::vector<Move>& preference) {
   // The clock bounds the whole guard, the proof included: the proof alone may take seconds.
   TimeManager clock;
   const bool timed = base.use_time();
@@ -67,11 +80,12 @@ MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimi
   // not be starved (a mate in 5 the check saw at 17,000 nodes was missed so on a busy machine).
   shortProof.nodeBudget = nodes_for(SHORT_PROOF_NODES) / (timed ? 4 : 1);
   shortProof.interrupted = [&] { return interrupted() || (timed && 4 * clock.elapsed() >= clock.maximum()); };
-  shortProof.rootMoves = base.searchMoves;
+  shortProof.rootMoves = root_order(pos, preference, base.searchMoves);
+  shortProof.firstOnly = true;
   const MateSearchResult shortMates = search_mates(pos, shortProof);
   result.nodes += shortMates.nodes;
   keep_fastest(shortMates, result);
-  if (!result.moves.empty()) return result;
+  if (result.move) return result;
 
   // The check keeps to half of the guard's time; the other half is for the longer look where the side
   // to move is ahead. In deep time trouble the prover alone.
@@ -106,13 +120,14 @@ MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimi
   proof.maxMoves = std::min(found, MAX_MATE_MOVES);
   proof.nodeBudget = nodes_for(PROOF_NODES);
   proof.interrupted = interrupted;
-  proof.rootMoves = base.searchMoves;  // the prover honours searchmoves itself
+  proof.rootMoves = shortProof.rootMoves;  // the prover honours searchmoves itself
+  proof.firstOnly = true;
   const MateSearchResult proven = search_mates(pos, proof);
   result.nodes += proven.nodes;
   keep_fastest(proven, result);
-  if (result.moves.empty()) {
+  if (!result.move) {
     // The prover ran out of budget: the search's own mating line is still a mate of that length.
-    result.moves = {root[0].move};
+    result.move = root[0].move;
     result.mateIn = found;
   }
   return result;

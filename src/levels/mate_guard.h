@@ -16,8 +16,8 @@ constexpr int GUARD_PROVEN_MOVES = 4;  // ...up to this many without the search'
                                        // GUARD_MATE_MOVES whose first move is a check
 
 struct MateGuardResult {
-  std::vector<Move> moves;  // the moves that mate fastest (empty: no mate found)
-  int mateIn = 0;           // their mate length in moves
+  Move move;       // a move that mates fastest (none: no mate found)
+  int mateIn = 0;  // its mate length in moves
   std::uint64_t nodes = 0;
 };
 
@@ -25,10 +25,13 @@ struct MateGuardResult {
 // mating move the pruned search would overlook is still found, and so are mates in GUARD_MATE_MOVES
 // that open with a check (the prover's quietWithin). Longer mates: a full-strength search without
 // late-move reductions within a fixed node budget spots the mate, and where it finds the side to move
-// ahead, a longer one with them; the prover then lists every move that mates as fast (a proof, not a
-// guess). `limits` supplies the clock (the guard may use all of it) and searchmoves; `stopFlag` may
-// cut it short.
+// ahead, a longer one with them; the prover then proves a move that mates as fast or faster (a
+// proof, not a guess). The prover stops at the first proof: the mate length is exact, and it tries
+// the moves in the order of `preference` first (a level gives its human model's: among equally
+// short mates the one a person would see first), then, from the second mate length on, those that
+// came nearest to mating. `limits` supplies the clock (the guard may use all of it) and searchmoves;
+// `stopFlag` may cut it short.
 MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimits& limits,
-                           const std::atomic<bool>* stopFlag = nullptr);
+                           const std::atomic<bool>* stopFlag = nullptr, const std::vector<Move>& preference = {});
 
 }  // namespace sparring

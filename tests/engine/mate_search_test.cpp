@@ -1,6 +1,7 @@
 // The mate prover: every Lichess mate puzzle solved with its exact length, the full list of mating
 // first moves equal to a plain full-width search's, no false mates (stalemate, 50-move rule), and
 // an honest "incomplete" when the budget runs out.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <string>
@@ -271,4 +272,41 @@ TEST_CASE("with quiet moves only near the end, the prover finds those mates and 
   const MateSearchResult checking = search_mates(quiet, two);
   CHECK(checking.complete);
   CHECK(checking.moves.empty());
+}
+
+TEST_CASE("stopping at the first proof keeps the mate length exact and comes far sooner", "[mate_search]") {
+  // A ladder game (Hard, 27...): Ne5, Qf5 and Qh7+ mate in 5 in an open position with queens on.
+  // The complete proof must also refute every other first move at length 5 (11.3 M nodes); each
+  // mating move alone takes 47,000-141,000. The level played 27.Qh4+, a longer mate, when the
+  // complete proof ran out of its budget; the first proof takes about 850,000.
+  Position pos = from_fen("r3r3/p1p1k3/1p6/2b4Q/2N2P2/2P4P/PP4P1/3R1R1K w - - 3 27");
+  MateSearchLimits limits;
+  limits.maxMoves = 9;
+  limits.nodeBudget = 4'000'000;  // the guard's (mate_guard.cpp, PROOF_NODES)
+  const MateSearchResult complete = search_mates(pos, limits);
+  CHECK_FALSE(complete.complete);  // lengths 1-4 refuted, length 5 unfinished
+  limits.firstOnly = true;
+  const MateSearchResult first = search_mates(pos, limits);
+  REQUIRE(first.complete);
+  REQUIRE(first.moves.size() == 1);
+  CHECK(first.moves[0].mateIn == 5);
+  const std::string move = to_uci(pos, first.moves[0].move);
+  CHECK((move == "c4e5" || move == "h5f5" || move == "h5h7"));
+}
+
+TEST_CASE("the first proof follows the preferred order among equally short mates", "[mate_search]") {
+  Position pos = from_fen("6k1/5ppp/8/8/8/8/5PPP/R3R1K1 w - - 0 1");  // a1a8 and e1e8 both mate
+  MateSearchLimits limits;
+  limits.maxMoves = 3;
+  limits.firstOnly = true;
+  for (const char* preferred : {"a1a8", "e1e8"}) {
+    limits.rootMoves = {parse_uci(pos, "g2g3"), parse_uci(pos, preferred)};
+    for (Move m : MoveList(pos))
+      if (std::find(limits.rootMoves.begin(), limits.rootMoves.end(), m) == limits.rootMoves.end())
+        limits.rootMoves.push_back(m);
+    const MateSearchResult r = search_mates(pos, limits);
+    REQUIRE(r.moves.size() == 1);
+    CHECK(to_uci(pos, r.moves[0].move) == preferred);
+    CHECK(r.moves[0].mateIn == 1);
+  }
 }

@@ -323,7 +323,7 @@ TEST_CASE("every level keeps and shortens a mate in 5", "[levels][mate]") { chec
 TEST_CASE("mates the pruned search overlooks are still played", "[levels][mate]") {
   const struct {
     const char* fen;
-    const char* mate;
+    const char* mate;  // the mating moves, any of them
   } cases[] = {
       // Master - Expert: 26.Nd5! mates in 3, but the full-strength search, nine pawns up, sees only
       // +10 at depth 16; the level played 26.exf4 before the guard's exhaustive proof.
@@ -336,13 +336,17 @@ TEST_CASE("mates the pruned search overlooks are still played", "[levels][mate]"
       // mating move; the search with late-move reductions, about 6 pawns up at 150,000 nodes, first
       // sees it at 964,000 (the guard's check, without them, by 150,000).
       {"2R5/3R2pk/1p4pp/p7/r4p1P/5P2/6P1/6K1 w - - 4 42", "d7d8"},
+      // A ladder game (Hard): Ne5, Qf5 and Qh7+ mate in 5; the search sees a mate in 9, and the
+      // prover's complete proof (11.3 M nodes) ran out of budget, so the level played 27.Qh4+.
+      {"r3r3/p1p1k3/1p6/2b4Q/2N2P2/2P4P/PP4P1/3R1R1K w - - 3 27", "c4e5 h5f5 h5h7"},
   };
   Search search;
   for (const auto& c : cases) {
     Position pos = play(c.fen);
     for (const NamedLevel& level : NAMED_LEVELS) {
       INFO(c.fen << " " << level.name);
-      REQUIRE(to_uci(pos, LevelPlayer::choose(search, pos, level.elo, 1)) == c.mate);
+      const std::string played = to_uci(pos, LevelPlayer::choose(search, pos, level.elo, 1));
+      REQUIRE(std::string(c.mate).find(played) != std::string::npos);
     }
   }
 }
