@@ -44,14 +44,11 @@ void keep_fastest(const MateSearchResult& proven, MateGuardResult& result) {
 std::vector<Move> root_order(const Position& pos, const std::vector<Move>& preference,
                              const std::vector<Move>& searchMoves) {
   if (preference.empty()) return searchMoves;
-  std::vector<Move> allowed = searchMoves;
-  if (allowed.empty())
-    for (Move m : MoveList(pos)) allowed.push_back(m);
-  std::vector<Move> order;
-  for (Move m : preference)
-    if (std::find(allowed.begin(), allowed.end(), m) != allowed.end()) order.push_back(m);
-  for (Move m : allowed)
-    if (std::find(order.begin(), order.end(), m) == order.end()) order.push_back(m);
+  std::vector<Move> order = searchMoves;
+  if (order.empty())
+    for (Move m : MoveList(pos)) order.push_back(m);
+  auto rank = [&](Move m) { return std::find(preference.begin(), preference.end(), m) - preference.begin(); };
+  std::stable_sort(order.begin(), order.end(), [&](Move a, Move b) { return rank(a) < rank(b); });
   return order;
 }
 
