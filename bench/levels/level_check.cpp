@@ -7,11 +7,15 @@
 //   selfplay: games between two levels, in process.
 //   openings: a level's first moves and replies to 1.e4 and 1.d4 from the start position, one game
 //           per seed (scripts/opening_tvd.py compares them with people's).
+//   scan:   for moves a level played (level name, FEN, move a line), what its scan and choice make of the
+//           position: the played move's error class by the scan, and the chance of each class
+//           (scripts/won_scan.py sets them beside the review's judgement).
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -26,8 +30,11 @@
 #include "chess/pgn.h"
 #include "engine/mate_search.h"
 #include "engine/nnue_eval.h"
+#include "levels/candidates.h"
 #include "levels/human_policy.h"
+#include "levels/humanlike_choice.h"
 #include "levels/level_player.h"
+#include "levels/mate_guard.h"
 
 using namespace sparring;
 
@@ -352,13 +359,63 @@ int openings(const cxxopts::ParseResult& args) {
   return 0;
 }
 
+// Reads lines "LEVEL<TAB>FEN<TAB>MOVE" (a named level); writes each back with four columns
+// more: the scan's error class of MOVE (- I M B), then the chance the level's choice (no mate guard,
+// past the opening) gives inaccuracies, mistakes and blunders by its scan, with --set applied; with
+// --guard a fifth: the length of the mate the guard would play there instead (0: none; no clock).
+int scan_moves(const cxxopts::ParseResult& args) {
+  std::ifstream in(args["moves"].as<std::string>());
+  if (!in) throw std::invalid_argument("cannot open " + args["moves"].as<std::string>());
+  const LevelOverrides overrides = parse_overrides(args["set"].as<std::string>());
+  Search search;
+  search.options().evalNet = nullptr;  // the levels' evaluation (level_player.cpp)
+  int lineNo = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++lineNo;
+    std::istringstream is(line);
+    std::string name, fen, uci;
+    std::getline(is, name, '\t');
+    std::getline(is, fen, '\t');
+    std::getline(is, uci, '\t');
+    Position pos;
+    const Move played = pos.set_fen(fen).empty() ? parse_uci(pos, uci) : Move::none();
+    const std::optional<int> elo = named_level_elo(name);
+    if (!played || !elo) {
+      std::cerr << "sparring-levels: line " << lineNo << ": not a level name, a position and a legal move (skipped)\n";
+      continue;
+    }
+    LevelSettings level;
+    level.elo = *elo;
+    level.overrides = overrides;
+    const LevelParams params = level_params(level);
+    const CandidateScan scan = scan_candidates(search, pos, params.scanDepth, SearchLimits{});
+    const std::vector<MoveProbability> policy =
+        HumanPolicy::embedded().evaluate(pos, params.modelElo, GameSource::BLITZ);
+    const std::vector<double> chance = humanlike_probabilities(scan, policy, params.choice);
+    const int guardMate = args.count("guard") ? mate_guard(search, pos, SearchLimits{}).mateIn : -1;
+    const int best = scan.moves.front().deep;
+    double classChance[ERROR_CLASS_NB] = {};
+    int playedClass = -1;
+    for (std::size_t i = 0; i < scan.moves.size(); ++i) {
+      const int e = error_class(std::max(0.0, win_percent(best) - win_percent(scan.moves[i].deep)));
+      if (e >= 0) classChance[e] += chance[i];
+      if (scan.moves[i].move == played) playedClass = e;
+    }
+    std::printf("%s\t%c\t%.4f\t%.4f\t%.4f", line.c_str(), playedClass < 0 ? '-' : "IMB"[playedClass],
+                classChance[ERROR_INACCURACY], classChance[ERROR_MISTAKE], classChance[ERROR_BLUNDER]);
+    if (guardMate >= 0) std::printf("\t%d", guardMate);
+    std::printf("\n");
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   Position::init();
   cxxopts::Options opts("sparring-levels", "Measurements of Sparring's strength levels");
-  opts.positional_help("mates|humans|selfplay|openings|list");
-  opts.add_options()("command", "mates, humans, selfplay, openings or list (the named levels and their Elo)",
+  opts.positional_help("mates|humans|selfplay|openings|scan|list");
+  opts.add_options()("command", "mates, humans, selfplay, openings, scan or list (the named levels and their Elo)",
                      cxxopts::value<std::string>())("epd", "mates: EPD with dm fields", cxxopts::value<std::string>())(
       "levels", "mates: all, or a comma list of names or Elos", cxxopts::value<std::string>()->default_value("all"))(
       "seeds", "mates: seeds 1..N per level", cxxopts::value<int>()->default_value("3"))("pgn", "humans: rated games",
@@ -380,8 +437,10 @@ int main(int argc, char** argv) {
       cxxopts::value<int>()->default_value("2"))("openings", "selfplay: EPD of start positions",
                                                  cxxopts::value<std::string>())(
       "pgn-out", "selfplay: PGN file the games are appended to", cxxopts::value<std::string>())(
+      "moves", "scan: lines LEVEL<TAB>FEN<TAB>MOVE (LEVEL a named level)", cxxopts::value<std::string>())(
+      "guard", "scan: also the mate the guard would play (slow: its searches at every position)")(
       "set",
-      "humans, openings: override the level's parameters, e.g. "
+      "humans, openings, scan: override the level's parameters, e.g. "
       "depth=2,model=1100,temperature=0.8,appetite=0.5,decided=0.4,won=0.5,size=0.3,cap=5",
       cxxopts::value<std::string>()->default_value(""))("white-set", "selfplay: --set for the first player",
                                                         cxxopts::value<std::string>()->default_value(""))(
@@ -394,7 +453,8 @@ int main(int argc, char** argv) {
       std::cout << opts.help();
       return 0;
     }
-    if (!args.count("command")) throw std::invalid_argument("give a command: mates, humans, selfplay or list");
+    if (!args.count("command"))
+      throw std::invalid_argument("give a command: mates, humans, selfplay, openings, scan or list");
     const std::string cmd = args["command"].as<std::string>();
     if (cmd == "list") {
       for (const NamedLevel& l : NAMED_LEVELS) std::printf("%s %d\n", l.name, l.elo);
@@ -409,6 +469,10 @@ int main(int argc, char** argv) {
       return human_match(args);
     }
     if (cmd == "openings") return openings(args);
+    if (cmd == "scan") {
+      if (!args.count("moves")) throw std::invalid_argument("scan needs --moves");
+      return scan_moves(args);
+    }
     if (cmd == "selfplay") {
       if (!args.count("openings") || !args.count("pgn-out"))
         throw std::invalid_argument("selfplay needs --openings and --pgn-out");

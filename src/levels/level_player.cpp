@@ -13,6 +13,20 @@
 
 namespace sparring {
 
+LevelParams level_params(const LevelSettings& level) {
+  LevelParams params = level_params(level.elo);
+  const LevelOverrides& o = level.overrides;
+  params.scanDepth = o.scanDepth.value_or(params.scanDepth);
+  params.modelElo = o.modelElo.value_or(params.modelElo);
+  params.choice.temperature = o.temperature.value_or(params.choice.temperature);
+  params.choice.appetite = o.appetite.value_or(params.choice.appetite);
+  params.choice.decidedAppetite = o.decidedAppetite.value_or(params.choice.decidedAppetite);
+  params.choice.wonAppetite = o.wonAppetite.value_or(params.choice.wonAppetite);
+  params.choice.blunderSize = o.blunderSize.value_or(params.choice.blunderSize);
+  params.choice.maxLoss = o.maxLoss.value_or(params.choice.maxLoss);
+  return params;
+}
+
 LevelPlayer::~LevelPlayer() {
   stop();
   wait();
@@ -52,16 +66,7 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   };
   MoveList legal(pos);
   if (legal.size() == 0) return Move::none();
-  LevelParams params = level_params(level.elo);
-  const LevelOverrides& o = level.overrides;
-  params.scanDepth = o.scanDepth.value_or(params.scanDepth);
-  params.modelElo = o.modelElo.value_or(params.modelElo);
-  params.choice.temperature = o.temperature.value_or(params.choice.temperature);
-  params.choice.appetite = o.appetite.value_or(params.choice.appetite);
-  params.choice.decidedAppetite = o.decidedAppetite.value_or(params.choice.decidedAppetite);
-  params.choice.wonAppetite = o.wonAppetite.value_or(params.choice.wonAppetite);
-  params.choice.blunderSize = o.blunderSize.value_or(params.choice.blunderSize);
-  params.choice.maxLoss = o.maxLoss.value_or(params.choice.maxLoss);
+  LevelParams params = level_params(level);
   if (pos.game_ply() < LEVEL_OPENING_PLIES) {
     // The model as it is, but for the low levels' taste for blunders (people of 600-1200 do blunder in
     // their first moves): no temperature, no shunned error, and no appetite for the scan's inaccuracies

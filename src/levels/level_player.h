@@ -31,6 +31,9 @@ struct LevelSettings {
   LevelOverrides overrides;
 };
 
+// The level's parameters at its rating (level.h) with its overrides applied.
+LevelParams level_params(const LevelSettings& level);
+
 class LevelPlayer {
  public:
   explicit LevelPlayer(Search& search) : search(search) {}
