@@ -75,14 +75,14 @@ def main():
             expected = collections.defaultdict(float)
             for (level, _, _, judge), line in zip(rows, out):
                 scan, _, _, chance_b = line.split("\t")[3:7]
-                mated = guard and int(line.split("\t")[7]) > 0
+                guarded = guard and int(line.split("\t")[7]) > 0  # the guard would play a mate
                 s = stats[level]
                 s["n"] += 1
-                s["guard"] += mated
+                s["guard"] += guarded
                 s["judge" + judge] += 1
                 s["scan" + scan] += 1
                 s["scanB_judgeB"] += scan == "B" and judge == "B"
-                expected[level] += 0 if mated else float(chance_b)
+                expected[level] += 0 if guarded else float(chance_b)
             print(f"--set '{spec}': level moves at >= {high:g} Win% (no mate <= 5 on the board), per 100 moves")
             print(f"{'level':9} {'moves':>6} {'judge B/M/I':>17} {'scan B/M/I':>17} {'scan B judged B':>16}"
                   f" {'scan B expected':>16}" + (f" {'guard mates':>12}" if guard else ""))
