@@ -206,7 +206,11 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
     // The TT score is a better estimate than the static eval when its bound allows.
     if (ttHit && (tte.bound & (ttScore > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttScore;
   }
-  const bool improving = !inCheck && ply >= 2 && ss->staticEval > (ss - 2)->staticEval;
+  bool improving = !inCheck && ply >= 2 && ss->staticEval > (ss - 2)->staticEval;
+  // Two plies back was in check (no static eval): compare with four plies back if that is known.
+  if (on(FEATURE_IMPROVING_MORE) && !inCheck && ply >= 4 && (ss - 2)->staticEval == -VALUE_INFINITE &&
+      (ss - 4)->staticEval != -VALUE_INFINITE)
+    improving = ss->staticEval > (ss - 4)->staticEval;
 
   if (!PvNode && !inCheck && !excluded) {
     // Reverse futility: far enough above beta that a quiet reply will not bring us back down.
@@ -263,6 +267,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
   const Move counter =
       ply >= 1 && (ss - 1)->movedPiece ? history->counterMove[(ss - 1)->movedPiece][(ss - 1)->move.to()] : Move::none();
   const PieceToHistory* cont[2] = {(ss - 1)->cont, (ss - 2)->cont};
+  const bool ttNoisy = ttMove && (pos.is_capture(ttMove) || ttMove.kind() == PROMOTION);
   MovePicker picker(pos, ttMove, *history, ss->killers, counter, cont);
 
   int bestScore = -VALUE_INFINITE, moveCount = 0, quietCount = 0;
@@ -344,6 +349,10 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
         int h = 2 * history->butterfly[~pos.side_to_move()][m.from()][m.to()] + (cont[0] ? (*cont[0])[pc][m.to()] : 0);
         r -= h / 8192;
       }
+      if (on(FEATURE_LMR_MORE)) {
+        r += quiet && ttNoisy;  // the best move here is probably not quiet
+        r -= m == ss->killers[0] || m == ss->killers[1] || m == counter;
+      }
       int reduced = std::clamp(newDepth - r, 1, newDepth);
       score = -negamax<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
       if (score > alpha && reduced < newDepth) score = -negamax<false>(-alpha - 1, -alpha, newDepth, ply + 1, !cutNode);
@@ -400,6 +409,15 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
     // The captures tried before the best move were not as good as their ordering said.
     if (on(FEATURE_CAPTURE_MALUS))
       for (int i = 0; i < captureCount; ++i) update_history(captureEntry(captures[i]), -bonus);
+  }
+
+  // Every move failed low: the opponent's quiet move that led here was a good one.
+  if (on(FEATURE_PRIOR_BONUS) && !bestMove && !excluded && ply >= 1 && (ss - 1)->movedPiece &&
+      (ss - 1)->move.kind() != PROMOTION && pos.captured_piece() == NO_PIECE) {
+    const Move prev = (ss - 1)->move;
+    const int bonus = history_bonus(depth);
+    update_history(history->butterfly[~pos.side_to_move()][prev.from()][prev.to()], bonus);
+    update_continuation(ply - 1, (ss - 1)->movedPiece, prev.to(), bonus);
   }
 
   if (!excluded && !(rootNode && pvIdx > 0)) {
@@ -802,6 +820,9 @@ constexpr std::pair<std::string_view, SearchFeature> FEATURE_NAMES[] = {
     {"cmalus", FEATURE_CAPTURE_MALUS},
     {"ttcut", FEATURE_TT_CUT_HISTORY},
     {"se2", FEATURE_SINGULAR_MORE},
+    {"lmr2", FEATURE_LMR_MORE},
+    {"prior", FEATURE_PRIOR_BONUS},
+    {"imp", FEATURE_IMPROVING_MORE},
 };
 
 }  // namespace

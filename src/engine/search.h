@@ -63,10 +63,14 @@ enum SearchFeature : unsigned {
   FEATURE_HISTORY_PRUNING = 1u << 12,
   FEATURE_CAPTURE_MALUS = 1u << 13,
   FEATURE_TT_CUT_HISTORY = 1u << 14,
-  FEATURE_SINGULAR_MORE = 1u << 15,  // double and negative singular extensions
+  FEATURE_SINGULAR_MORE = 1u << 15,   // double and negative singular extensions
+  FEATURE_LMR_MORE = 1u << 16,        // LMR: more after a noisy TT move, less for killers and the counter move
+  FEATURE_PRIOR_BONUS = 1u << 17,     // history bonus for the quiet move a fail-low node answered
+  FEATURE_IMPROVING_MORE = 1u << 18,  // "improving" measured four plies back when two back was in check
 };
-constexpr unsigned FEATURES_NETWORK_ONLY =
-    FEATURE_PROBCUT | FEATURE_HISTORY_PRUNING | FEATURE_CAPTURE_MALUS | FEATURE_TT_CUT_HISTORY | FEATURE_SINGULAR_MORE;
+constexpr unsigned FEATURES_NETWORK_ONLY = FEATURE_PROBCUT | FEATURE_HISTORY_PRUNING | FEATURE_CAPTURE_MALUS |
+                                           FEATURE_TT_CUT_HISTORY | FEATURE_SINGULAR_MORE | FEATURE_LMR_MORE |
+                                           FEATURE_PRIOR_BONUS | FEATURE_IMPROVING_MORE;
 // "nmp,lmr" -> the mask of those features; "" when every name is known, else the unknown name.
 std::string parse_search_features(std::string_view names, unsigned& mask);
 // The features switched off by the environment variable SPARRING_SEARCH_OFF (a development

@@ -217,7 +217,7 @@ TEST_CASE("the network-only search features move the network's search only", "[s
   };
   const nn::NnueNet* net = &builtin_eval_net();
   for (SearchFeature f : {FEATURE_PROBCUT, FEATURE_HISTORY_PRUNING, FEATURE_CAPTURE_MALUS, FEATURE_TT_CUT_HISTORY,
-                          FEATURE_SINGULAR_MORE}) {
+                          FEATURE_SINGULAR_MORE, FEATURE_LMR_MORE, FEATURE_PRIOR_BONUS, FEATURE_IMPROVING_MORE}) {
     CAPTURE(f);
     CHECK(nodes(nullptr, 0) == nodes(nullptr, f));  // the levels' hand-written search
   }
