@@ -397,7 +397,7 @@ int scan_moves(const cxxopts::ParseResult& args) {
     double classChance[ERROR_CLASS_NB] = {};
     int playedClass = -1;
     for (std::size_t i = 0; i < scan.moves.size(); ++i) {
-      const int e = error_class(std::max(0.0, win_percent(best) - win_percent(scan.moves[i].deep)));
+      const int e = error_class(loss_points(best, scan.moves[i].deep));
       if (e >= 0) classChance[e] += chance[i];
       if (scan.moves[i].move == played) playedClass = e;
     }

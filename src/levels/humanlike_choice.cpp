@@ -16,8 +16,6 @@ constexpr int RECAPTURE_GAP = 200;  // cp by which skipping a plain recapture mu
 constexpr double INACCURACY_LINE = 5, MISTAKE_LINE = 10, BLUNDER_LINE = 15;
 constexpr double BLUNDER_SIZE_SPAN = 50;  // Win% points beyond the blunder line the size term counts
 
-double loss_points(int best, int score) { return std::max(0.0, win_percent(best) - win_percent(score)); }
-
 bool has(const Candidate& c, policy::MoveBit bit) { return c.bits >> bit & 1; }
 
 }  // namespace
@@ -33,6 +31,8 @@ double win_percent(int cp) {
   const double c = std::clamp(cp, -1000, 1000);
   return 50.0 + 50.0 * (2.0 / (1.0 + std::exp(-0.00368208 * c)) - 1.0);
 }
+
+double loss_points(int best, int score) { return std::max(0.0, win_percent(best) - win_percent(score)); }
 
 bool decided(int bestCp) {
   const double w = win_percent(bestCp);

@@ -24,6 +24,8 @@ using ErrorAppetite = std::array<double, ERROR_CLASS_NB>;
 
 // Win% of a score for the side it belongs to, by Lichess's formula (cp capped at +-1000).
 double win_percent(int cp);
+// Win% points a move scored `score` loses against the best move's `best` (0 if none).
+double loss_points(int best, int score);
 // Whether a position whose best move scores `bestCp` for the mover is decided: Win% outside [25, 75].
 bool decided(int bestCp);
 // Whether the mover stands won: Win% of at least 90 (people there still throw games away, the levels
