@@ -443,7 +443,9 @@ bool Position::gives_check(Move m) const {
   occ |= square_bb(to);
   // Direct check from the moved piece.
   if (pt == PAWN ? (pawn_attacks(us, to) & square_bb(ksq)) : (attacks_bb(pt, to, occ) & square_bb(ksq))) return true;
-  // Discovered check: a slider of ours now sees the king.
+  // Discovered check: a slider of ours now sees the king. Only a piece that alone shields their king from
+  // one of our sliders can uncover it (or en passant, which also takes a pawn off the board).
+  if (!(st().blockers[~us] & square_bb(from)) && m.kind() != EN_PASSANT) return false;
   Bitboard sliders = pieces(us) & ~square_bb(from) & ~square_bb(to);
   return (bishop_attacks(ksq, occ) & sliders & pieces(BISHOP, QUEEN)) ||
          (rook_attacks(ksq, occ) & sliders & pieces(ROOK, QUEEN));

@@ -127,6 +127,7 @@ class Worker {
   int static_eval(int ply) { return nnue ? nnue->evaluate(pos, ply) : evaluate(pos); }
   // Every move the search makes goes through these, so the network's accumulators follow.
   void make_move(int ply, Move m) {
+    search.tt.prefetch(pos.key_after(m));  // the child's entry is on its way while the move is made
     if (nnue) nnue->push(ply, pos, m);
     pos.make_move(m);
   }
@@ -333,7 +334,6 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
 
     ss->set_move(m, pc, *history);
     ss->doubleExtensions = (ss - 1)->doubleExtensions + (extension == 2);
-    search.tt.prefetch(pos.key());
     make_move(ply, m);
     const int newDepth = depth - 1 + extension;
     int score;

@@ -1,10 +1,38 @@
 #include "tt.h"
 
 #include <cstring>
+#include <tuple>
+#include <utility>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace sparring {
 
 namespace {
+
+// On Linux the table is an anonymous mapping aligned to 2 MB and advised for transparent huge pages:
+// one TLB entry then covers 2 MB of it instead of 4 kB, so a probe (a random access into megabytes)
+// seldom waits for a page walk as well as for memory. The pages are still zero-filled lazily.
+constexpr std::size_t HUGE_PAGE = 2 * 1024 * 1024;
+
+// `bytes` of zeroed memory and where the clusters begin in it (nullptr if it cannot be had).
+std::pair<void*, std::uintptr_t> allocate(std::size_t bytes, std::size_t& allocated) {
+#if defined(__linux__)
+  allocated = bytes + HUGE_PAGE;
+  void* raw = mmap(nullptr, allocated, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return {nullptr, 0};
+  const std::uintptr_t start = (reinterpret_cast<std::uintptr_t>(raw) + HUGE_PAGE - 1) & ~std::uintptr_t(HUGE_PAGE - 1);
+  madvise(reinterpret_cast<void*>(start), bytes, MADV_HUGEPAGE);  // advice only: no huge pages is no error
+  return {raw, start};
+#else
+  constexpr std::size_t ALIGN = 64;
+  allocated = bytes + ALIGN;
+  void* raw = std::calloc(allocated, 1);
+  return {raw, (reinterpret_cast<std::uintptr_t>(raw) + ALIGN - 1) & ~std::uintptr_t(ALIGN - 1)};
+#endif
+}
 
 // Data word: bits 0-15 move, 16-31 score, 32-47 eval, 48-55 depth, 56-57 bound, 58 pv, 59-63 generation (mod 32).
 std::uint64_t pack(Move m, int score, int eval, int depth, Bound b, bool pv, int gen) {
@@ -18,19 +46,28 @@ int gen_of(std::uint64_t d) { return int(d >> 59); }
 
 }  // namespace
 
+void TranspositionTable::Free::operator()(void* p) const {
+#if defined(__linux__)
+  munmap(p, bytes);
+#else
+  std::free(p);
+#endif
+}
+
 bool TranspositionTable::resize(std::size_t megabytes) {
+  static_assert(alignof(Cluster) <= 64);
   std::size_t count = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Cluster));
   memory.reset();  // free first, so old and new tables never coexist in memory
-  void* raw = std::calloc(count * sizeof(Cluster) + alignof(Cluster), 1);
-  bool ok = raw != nullptr;
+  std::size_t allocated = 0;
+  auto [raw, start] = allocate(count * sizeof(Cluster), allocated);
+  const bool ok = raw != nullptr;
   if (!ok) {  // fall back to the smallest table rather than none
     count = 1024 * 1024 / sizeof(Cluster);
-    raw = std::calloc(count * sizeof(Cluster) + alignof(Cluster), 1);
+    std::tie(raw, start) = allocate(count * sizeof(Cluster), allocated);
   }
-  memory.reset(raw);
-  // Fresh calloc'd memory is already zero: no need to touch (and commit) every page now.
-  auto addr = (reinterpret_cast<std::uintptr_t>(raw) + alignof(Cluster) - 1) & ~std::uintptr_t(alignof(Cluster) - 1);
-  clusters = reinterpret_cast<Cluster*>(addr);
+  memory = std::unique_ptr<void, Free>(raw, Free{allocated});
+  // Fresh memory is already zero: no need to touch (and commit) every page now.
+  clusters = reinterpret_cast<Cluster*>(start);
   clusterCount = count;
   generation = 0;
   return ok;

@@ -52,9 +52,11 @@ class TranspositionTable {
   std::size_t index(Key key) const { return std::size_t((unsigned __int128)key * clusterCount >> 64); }
 
   struct Free {
-    void operator()(void* p) const { std::free(p); }
+    std::size_t bytes;  // the whole allocation
+    void operator()(void* p) const;
   };
-  std::unique_ptr<void, Free> memory;  // calloc'd: the OS hands out zero pages lazily
+  // Zero pages handed out lazily by the OS (an anonymous mapping on Linux, calloc elsewhere).
+  std::unique_ptr<void, Free> memory;
   Cluster* clusters = nullptr;
   std::size_t clusterCount = 0;
   std::uint8_t generation = 0;

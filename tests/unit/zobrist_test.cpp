@@ -28,10 +28,16 @@ int random_walk(Position& pos, std::mt19937& rng, int plies) {
     const std::string uci = to_uci(pos, m);
     before.push_back({pos.fen(), pos.key()});
     played.push_back(m);
+    const Key predicted = pos.key_after(m);
+    const int rights = pos.castling_rights();
     pos.make_move(m);
 
     INFO("after " << uci << " from " << before.back().fen);
     REQUIRE(pos.key() == pos.compute_key());
+    // key_after leaves out castling, promotion, en passant, castling rights and a new en passant square; else it is
+    // exact.
+    if (m.kind() == NORMAL && pos.castling_rights() == rights && pos.ep_square() == SQ_NONE)
+      CHECK(predicted == pos.key());
     // The same position set from its FEN has the same key: make_move keeps castling and en-passant
     // rights exactly as set_fen would.
     Position fromFen = position_from(pos.fen(), pos.is_chess960());
