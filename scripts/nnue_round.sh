@@ -8,10 +8,10 @@
 #      since a net's match against the net whose games it learnt from overstates its gain (session 33:
 #      the rounds after net 2 summed to +188 against their parents, +17 ± 79 against the hand-written
 #      evaluation and +74 ± 85 against Ethereal). Set its figure beside the built-in net's.
-# Environment: MINUTES (90), SEED (datagen seed; use a new one each round), EPOCHS (4), LR (3e-4),
-# GAMES (200), REF_GAMES (200), OUT (runs/nnue-round), MORE_DATA (record files of earlier rounds that survived, separated
-# by spaces: trained on beside this round's, whose last records are the held-out share). An OUT that
-# already holds net/net.nnw goes straight to the match.
+# Environment: MINUTES (90; 0: no new data, train on MORE_DATA alone), SEED (datagen seed; use a new one each
+# round), EPOCHS (4), LR (3e-4), GAMES (200), REF_GAMES (200), OUT (runs/nnue-round), MORE_DATA (record files of
+# earlier rounds that survived, separated by spaces: trained on before this round's; the last file's last records
+# are the held-out share). An OUT that already holds net/net.nnw goes straight to the match.
 # Then, if the new net beats the built-in one and does better against Ethereal than the built-in net did
 # (README): cp OUT/net/net.nnw src/engine/eval.nnw.
 set -euo pipefail
@@ -27,11 +27,15 @@ mkdir -p "$OUT"
 cp build/release/sparring "$OUT/sparring"  # the binary of this round (the build may change meanwhile)
 
 if [ ! -s "$OUT/net/net.nnw" ]; then
-  timeout -s INT "${MINUTES}m" "$OUT/sparring" datagen --out "$OUT/data.bin" --games 1000000 --nodes 5000 \
-    --threads 2 --book "$book" --seed "$SEED" 2>"$OUT/datagen.log" || [ $? -eq 124 ]
-  tail -n 1 "$OUT/datagen.log"
-  read -ra more <<<"$MORE_DATA"
-  /usr/bin/python3 scripts/train_nnue.py --data "${more[@]}" "$OUT/data.bin" --out "$OUT/net" \
+  read -ra data <<<"$MORE_DATA"
+  if [ "$MINUTES" -gt 0 ]; then
+    timeout -s INT "${MINUTES}m" "$OUT/sparring" datagen --out "$OUT/data.bin" --games 1000000 --nodes 5000 \
+      --threads 2 --book "$book" --seed "$SEED" 2>"$OUT/datagen.log" || [ $? -eq 124 ]
+    tail -n 1 "$OUT/datagen.log"
+    data+=("$OUT/data.bin")
+  fi
+  [ "${#data[@]}" -gt 0 ] || { echo "nnue_round.sh: MINUTES=0 and no MORE_DATA: nothing to train on" >&2; exit 2; }
+  /usr/bin/python3 scripts/train_nnue.py --data "${data[@]}" --out "$OUT/net" \
     --init src/engine/eval.nnw --epochs "$EPOCHS" --lr "$LR" --threads 2 --seed 1 --baseline "$OUT/sparring"
 fi
 # match_new GAMES FILE KEY=VALUE...: the new net at 10 s + 0.1 s against the engine the keys name, output to OUT/FILE.
