@@ -172,14 +172,21 @@ int datagen_command(int argc, char** argv) {
     std::vector<std::thread> pool;
     for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+    // Each line names the first game not yet in the file: a run killed without a chance to say more
+    // (SIGKILL, a machine going down) resumes from its log's last line, repeating at most that line's
+    // interval of games.
     auto progress = [&](const char* what) {
       const double s = std::max(seconds(), 1e-3);
-      const long long done = played;
+      long long done, nextGame;
+      {
+        std::lock_guard<std::mutex> lock(writing);
+        done = played, nextGame = written;
+      }
       std::fprintf(stderr, "datagen: %s%s games of %s, %s positions, %.0f positions/s", what,
                    thousands(std::uint64_t(done)).c_str(), thousands(std::uint64_t(games)).c_str(),
                    thousands(positions).c_str(), double(positions) / s);
       if (!*what && done > 0) std::fprintf(stderr, ", about %.0f min left", s / done * (games - done) / 60);
-      std::fprintf(stderr, "\n");
+      std::fprintf(stderr, "; next game %lld\n", nextGame);
     };
     double lastReport = 0;
     while (played < games && !stop) {

@@ -41,6 +41,7 @@ TEST_CASE("datagen writes whole records, the same for any thread count, and resu
   INFO(a.out);
   REQUIRE(a.exitCode == 0);
   CHECK(a.out.find("done, 4 games of 4") != std::string::npos);
+  CHECK(a.out.find("; next game 4\n") != std::string::npos);  // the --first-game a further run would take
   const std::string bytes = slurp(one);
   REQUIRE(bytes.size() > 0);
   CHECK(bytes.size() % 32 == 0);
@@ -50,7 +51,10 @@ TEST_CASE("datagen writes whole records, the same for any thread count, and resu
   // Games 0-1, a cut in the middle of a record, then games 2-3: the same file again.
   REQUIRE(run("--out " + parts + " --games 2" + common).exitCode == 0);
   { std::ofstream(parts, std::ios::binary | std::ios::app) << "torn"; }
-  REQUIRE(run("--out " + parts + " --games 2 --first-game 2" + common).exitCode == 0);
+  Run b = run("--out " + parts + " --games 2 --first-game 2" + common);
+  REQUIRE(b.exitCode == 0);
+  CHECK(b.out.find("done, 2 games of 2") != std::string::npos);
+  CHECK(b.out.find("; next game 4\n") != std::string::npos);
   CHECK(slurp(parts) == bytes);
   for (const std::string& f : {one, two, parts}) std::filesystem::remove(f);
 }
