@@ -180,7 +180,8 @@ int datagen_command(int argc, char** argv) {
       long long done, nextGame;
       {
         std::lock_guard<std::mutex> lock(writing);
-        done = played, nextGame = written;
+        done = played;
+        nextGame = written;
       }
       std::fprintf(stderr, "datagen: %s%s games of %s, %s positions, %.0f positions/s", what,
                    thousands(std::uint64_t(done)).c_str(), thousands(std::uint64_t(games)).c_str(),

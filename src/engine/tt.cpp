@@ -1,8 +1,6 @@
 #include "tt.h"
 
 #include <cstring>
-#include <tuple>
-#include <utility>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -17,20 +15,26 @@ namespace {
 // seldom waits for a page walk as well as for memory. The pages are still zero-filled lazily.
 constexpr std::size_t HUGE_PAGE = 2 * 1024 * 1024;
 
-// `bytes` of zeroed memory and where the clusters begin in it (nullptr if it cannot be had).
-std::pair<void*, std::uintptr_t> allocate(std::size_t bytes, std::size_t& allocated) {
+// `bytes` of zeroed memory: the whole allocation (raw, null if it cannot be had, and its size) and where the
+// clusters begin in it.
+struct Block {
+  void* raw;
+  std::size_t size;
+  std::uintptr_t start;
+};
+
+Block allocate(std::size_t bytes) {
 #if defined(__linux__)
-  allocated = bytes + HUGE_PAGE;
-  void* raw = mmap(nullptr, allocated, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) return {nullptr, 0};
+  const std::size_t size = bytes + HUGE_PAGE;
+  void* raw = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return {nullptr, 0, 0};
   const std::uintptr_t start = (reinterpret_cast<std::uintptr_t>(raw) + HUGE_PAGE - 1) & ~std::uintptr_t(HUGE_PAGE - 1);
   madvise(reinterpret_cast<void*>(start), bytes, MADV_HUGEPAGE);  // advice only: no huge pages is no error
-  return {raw, start};
+  return {raw, size, start};
 #else
   constexpr std::size_t ALIGN = 64;
-  allocated = bytes + ALIGN;
-  void* raw = std::calloc(allocated, 1);
-  return {raw, (reinterpret_cast<std::uintptr_t>(raw) + ALIGN - 1) & ~std::uintptr_t(ALIGN - 1)};
+  void* raw = std::calloc(bytes + ALIGN, 1);
+  return {raw, bytes + ALIGN, (reinterpret_cast<std::uintptr_t>(raw) + ALIGN - 1) & ~std::uintptr_t(ALIGN - 1)};
 #endif
 }
 
@@ -58,16 +62,15 @@ bool TranspositionTable::resize(std::size_t megabytes) {
   static_assert(alignof(Cluster) <= 64);
   std::size_t count = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Cluster));
   memory.reset();  // free first, so old and new tables never coexist in memory
-  std::size_t allocated = 0;
-  auto [raw, start] = allocate(count * sizeof(Cluster), allocated);
-  const bool ok = raw != nullptr;
+  Block block = allocate(count * sizeof(Cluster));
+  const bool ok = block.raw != nullptr;
   if (!ok) {  // fall back to the smallest table rather than none
     count = 1024 * 1024 / sizeof(Cluster);
-    std::tie(raw, start) = allocate(count * sizeof(Cluster), allocated);
+    block = allocate(count * sizeof(Cluster));
   }
-  memory = std::unique_ptr<void, Free>(raw, Free{allocated});
+  memory = std::unique_ptr<void, Free>(block.raw, Free{block.size});
   // Fresh memory is already zero: no need to touch (and commit) every page now.
-  clusters = reinterpret_cast<Cluster*>(start);
+  clusters = reinterpret_cast<Cluster*>(block.start);
   clusterCount = count;
   generation = 0;
   return ok;
