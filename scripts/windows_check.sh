@@ -7,7 +7,9 @@
 #   - a game through the UCI loop, the exe playing both sides: Hash 64 and Threads 2, 12 plies at
 #     `go movetime 100`, then 12 at UCI_Elo 1200 (the built-in human move model) on a 10 s + 0.1 s
 #     clock; every bestmove must be legal (legal moves from the Linux build's `go perft 1`), come in
-#     time, and the engine must quit cleanly.
+#     time, and the engine must quit cleanly;
+#   - EvalFile: another net (tests/data/nnue_small.nnw) searches node for node as in the Linux build, and a
+#     missing file gets `info string error: ...` and leaves that net in place.
 # Prints one PASS/FAIL line per check and exits 1 if any failed.
 #
 # usage: scripts/windows_check.sh [path/to/sparring.exe]   (default build/windows/sparring.exe)
@@ -152,6 +154,63 @@ except (EngineError, OSError, ValueError, subprocess.TimeoutExpired) as e:
 finally:
     if referee:
         referee.close()
+EOF
+
+python3 - "$EXE" "$LINUX" <<'EOF' || failures=$((failures + 1))
+import sys
+sys.path.insert(0, "scripts")
+from uci_pipe import Engine, EngineError
+
+# EvalFile (a net read from disk, in binary mode on Windows): another net than the built-in one gives the
+# Linux build's search with that net, node for node; a missing file is reported and changes nothing.
+exe, linux = sys.argv[1], sys.argv[2]
+SMALL, MISSING = "tests/data/nnue_small.nnw", "tests/data/no-such-net.nnw"
+
+def search(engine, eval_file):
+    """Sets EvalFile (None: leave it), searches a fixed depth; (info strings, nodes, bestmove)."""
+    strings = []
+    if eval_file:
+        engine.setoption("EvalFile", eval_file)
+        strings = [l for l in engine.sync(30) if l.startswith("info string")]
+    engine.send("ucinewgame")
+    engine.sync(30)
+    engine.send("position startpos moves e2e4 e7e5")
+    seen = []
+    engine.send("go depth 8")
+    _, best = engine.expect("bestmove", 120, seen)
+    nodes = [l.split(" nodes ")[1].split()[0] for l in seen if " nodes " in l]
+    return strings, nodes[-1] if nodes else "?", best
+
+windows = linux_engine = None
+try:
+    windows = Engine(["wine", exe], {"Hash": 16}, startup_timeout=60)
+    linux_engine = Engine(linux, {"Hash": 16})
+    _, builtin_nodes, _ = search(windows, None)
+    loaded, small_nodes, small_best = search(windows, SMALL)
+    _, linux_nodes, linux_best = search(linux_engine, SMALL)
+    missing, kept_nodes, _ = search(windows, MISSING)
+    problems = []
+    if loaded != [f"info string EvalFile: loaded {SMALL}"]:
+        problems.append(f"loading {SMALL} said {loaded}")
+    if (small_nodes, small_best) != (linux_nodes, linux_best):
+        problems.append(f"{SMALL}: {small_nodes} nodes, {small_best}; Linux {linux_nodes} nodes, {linux_best}")
+    if small_nodes == builtin_nodes:
+        problems.append(f"{SMALL} searched as the built-in net did ({builtin_nodes} nodes)")
+    if len(missing) != 1 or not missing[0].startswith(f"info string error: EvalFile {MISSING}:"):
+        problems.append(f"a missing file said {missing}")
+    if kept_nodes != small_nodes:
+        problems.append(f"after the missing file {kept_nodes} nodes, before {small_nodes}")
+    detail = (f"{SMALL} loaded: {small_nodes} nodes at depth 8 as the Linux build's (built-in net {builtin_nodes});"
+              f" a missing file: '{missing[0] if missing else ''}', then {kept_nodes} nodes again")
+    print(("FAIL EvalFile: " + "; ".join(problems)) if problems else "PASS EvalFile: " + detail)
+    sys.exit(1 if problems else 0)
+except (EngineError, OSError) as e:
+    print(f"FAIL EvalFile: {e}")
+    sys.exit(1)
+finally:
+    for engine in (windows, linux_engine):
+        if engine:
+            engine.quit(10)
 EOF
 
 if [ "$failures" -eq 0 ]; then
