@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "sparring-match: %s (see --help)\n", e.what());
     return 2;
   }
+  if (!config.poolFiles.empty()) return pool_results(config.poolFiles);
   sparring::Position::init();
   stop_request::install_signal_handlers();
   return run_match(std::move(config));

@@ -207,25 +207,30 @@ std::string probe(const MatchConfig& cfg, int i, std::string& name) {
   return "";
 }
 
+// The score, the trinomial Elo with LOS, and the game pairs with the pentanomial Elo: three lines that
+// pool_results() reads back.
+void print_score(const std::string& first, const std::string& second, const Tally& t) {
+  if (t.games() == 0) return;
+  std::printf("Score of %s vs %s: W/D/L %d/%d/%d   %s/%d = %.1f%%   draws %.1f%%\n", first.c_str(), second.c_str(),
+              t.wins, t.draws, t.losses, format_points(t.points()).c_str(), t.games(), 100.0 * t.points() / t.games(),
+              100.0 * t.draws / t.games());
+  EloEstimate tri = elo_trinomial(t);
+  std::printf("Elo difference: %s +/- %s (95%%, trinomial)   LOS: %.1f%%\n", format_elo(tri.elo).c_str(),
+              format_margin(tri.margin).c_str(), 100.0 * likelihood_of_superiority(t));
+  if (t.pair_count() > 0) {
+    EloEstimate penta = elo_pentanomial(t);
+    std::printf("Pairs [LL LD DD+WL WD WW]: [%d %d %d+%d %d %d]   Elo %s +/- %s (95%%, pentanomial, %d pairs)\n",
+                t.pairs[0], t.pairs[1], t.pairDD, t.pairWL, t.pairs[3], t.pairs[4], format_elo(penta.elo).c_str(),
+                format_margin(penta.margin).c_str(), t.pair_count());
+  }
+}
+
 void print_summary(const MatchConfig& cfg, const MatchState& st, const std::string names[2]) {
   const Tally& t = st.result();
   std::printf("\n=== %s vs %s: %d of %d games played", names[0].c_str(), names[1].c_str(), t.games(), cfg.games);
   if (st.sprt_decided()) std::printf(" (stopped by the SPRT)");
   std::printf(" ===\n");
-  if (t.games() > 0) {
-    std::printf("Score of %s vs %s: W/D/L %d/%d/%d   %s/%d = %.1f%%   draws %.1f%%\n", names[0].c_str(),
-                names[1].c_str(), t.wins, t.draws, t.losses, format_points(t.points()).c_str(), t.games(),
-                100.0 * t.points() / t.games(), 100.0 * t.draws / t.games());
-    EloEstimate tri = elo_trinomial(t);
-    std::printf("Elo difference: %s +/- %s (95%%, trinomial)   LOS: %.1f%%\n", format_elo(tri.elo).c_str(),
-                format_margin(tri.margin).c_str(), 100.0 * likelihood_of_superiority(t));
-    if (t.pair_count() > 0) {
-      EloEstimate penta = elo_pentanomial(t);
-      std::printf("Pairs [LL LD DD+WL WD WW]: [%d %d %d+%d %d %d]   Elo %s +/- %s (95%%, pentanomial, %d pairs)\n",
-                  t.pairs[0], t.pairs[1], t.pairDD, t.pairWL, t.pairs[3], t.pairs[4], format_elo(penta.elo).c_str(),
-                  format_margin(penta.margin).c_str(), t.pair_count());
-    }
-  }
+  print_score(names[0], names[1], t);
   if (cfg.sprt.enabled) {
     SprtStatus s = sprt_status(cfg.sprt, t);
     const char* verdict = s.verdict == SprtStatus::H1   ? "H1 accepted"
@@ -355,6 +360,62 @@ int run_match(MatchConfig cfg) {
     std::fprintf(stderr, "sparring-match: interrupted after %d games\n", state.games_completed());
     return 1;
   }
+  return 0;
+}
+
+int pool_results(const std::vector<std::string>& files) {
+  Tally total;
+  std::string pairing;  // "A vs B", the same in every file
+  for (const std::string& path : files) {
+    std::FILE* f = std::fopen(path.c_str(), "r");
+    if (!f) {
+      std::fprintf(stderr, "sparring-match: --pool: cannot read %s\n", path.c_str());
+      return 2;
+    }
+    // The last summary in the file counts (a file may hold several runs' outputs one after the other).
+    Tally t;
+    std::string names;
+    bool pairsSeen = false;
+    char line[4096];
+    while (std::fgets(line, sizeof line, f)) {
+      const std::string l = line;
+      const size_t wdl = l.find(": W/D/L ");
+      if (l.starts_with("Score of ") && wdl != std::string::npos) {
+        t = Tally{};
+        pairsSeen = false;
+        names = l.substr(9, wdl - 9);
+        std::sscanf(l.c_str() + wdl + 8, "%d/%d/%d", &t.wins, &t.draws, &t.losses);
+      } else if (l.starts_with("Pairs [LL LD DD+WL WD WW]: [")) {
+        pairsSeen = std::sscanf(l.c_str() + 28, "%d %d %d+%d %d %d", &t.pairs[0], &t.pairs[1], &t.pairDD, &t.pairWL,
+                                &t.pairs[3], &t.pairs[4]) == 6;
+        t.pairs[2] = t.pairDD + t.pairWL;
+      }
+    }
+    std::fclose(f);
+    if (names.empty() || (t.games() >= 2 && !pairsSeen)) {
+      std::fprintf(stderr, "sparring-match: --pool: %s holds no match summary (its 'Score of' and 'Pairs' lines)\n",
+                   path.c_str());
+      return 2;
+    }
+    if (!pairing.empty() && names != pairing) {
+      std::fprintf(stderr, "sparring-match: --pool: %s is %s, %s is %s\n", path.c_str(), names.c_str(),
+                   files[0].c_str(), pairing.c_str());
+      return 2;
+    }
+    pairing = names;
+    std::printf("%s: %d games (W/D/L %d/%d/%d), %d pairs [%d %d %d+%d %d %d]\n", path.c_str(), t.games(), t.wins,
+                t.draws, t.losses, t.pair_count(), t.pairs[0], t.pairs[1], t.pairDD, t.pairWL, t.pairs[3], t.pairs[4]);
+    total.wins += t.wins;
+    total.draws += t.draws;
+    total.losses += t.losses;
+    for (int i = 0; i < 5; ++i) total.pairs[i] += t.pairs[i];
+    total.pairDD += t.pairDD;
+    total.pairWL += t.pairWL;
+  }
+  const size_t vs = pairing.find(" vs ");
+  std::printf("\n=== %s: %zu file%s pooled, %d games ===\n", pairing.c_str(), files.size(),
+              files.size() == 1 ? "" : "s", total.games());
+  print_score(pairing.substr(0, vs), pairing.substr(vs + 4), total);
   return 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -242,11 +243,14 @@ bool parse_command_line(int argc, char** argv, MatchConfig& cfg) {
     ("sprt", "elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=logistic|normalized] [stats=pentanomial|trinomial]",
      cxxopts::value<std::string>(), "KEY=VALUE...")
     ("debug", "log every line exchanged with the engines to stderr (and let engines write to stderr)")
+    ("pool", "play nothing: pool the results of earlier outputs of this tool (same engines, same order)",
+     cxxopts::value<std::vector<std::string>>(), "FILE...")
     ("h,help", "print this help");
   // clang-format on
 
   std::vector<char*> rest;
   for (std::string& s : x.rest) rest.push_back(s.data());
+  options.parse_positional("pool");  // --pool a.txt b.txt
   cxxopts::ParseResult r;
   try {
     r = options.parse(int(rest.size()), rest.data());
@@ -261,6 +265,18 @@ bool parse_command_line(int argc, char** argv, MatchConfig& cfg) {
     return false;
   }
   if (!r.unmatched().empty()) throw UsageError("unexpected argument '" + r.unmatched()[0] + "'");
+  if (r.count("pool")) {
+    const auto& files = r["pool"].as<std::vector<std::string>>();
+    auto is_pool = [](const std::string& a) { return a.starts_with("--pool"); };
+    if (std::none_of(x.rest.begin(), x.rest.end(), is_pool))
+      throw UsageError("unexpected argument '" + files[0] + "'");  // a positional word without --pool
+    const bool others =
+        !x.engine.empty() || !x.each.empty() || !x.resign.empty() || !x.draw.empty() || !x.sprt.empty() ||
+        std::any_of(x.rest.begin() + 1, x.rest.end(), [&](const std::string& a) { return a[0] == '-' && !is_pool(a); });
+    if (others) throw UsageError("--pool FILE... takes no other options");
+    cfg.poolFiles = files;
+    return true;
+  }
 
   try {
     // Engines.
