@@ -11,14 +11,17 @@
 # Environment: MINUTES (90; 0: no new data, train on MORE_DATA alone), SEED (datagen seed; use a new one each
 # round), EPOCHS (4), LR (3e-4), GAMES (200), REF_GAMES (200), OUT (runs/nnue-round), MORE_DATA (record files of
 # earlier rounds that survived, separated by spaces: trained on before this round's; the last file's last records
-# are the held-out share). An OUT that already holds net/net.nnw goes straight to the match.
+# are the held-out share), HIDDEN (256, the release's width; wider: the built-in net widened as the same function
+# is trained on, and the new net plays from its own build in OUT/build, cmake -DNNUE_HIDDEN=HIDDEN with the net
+# built in). An OUT that already holds net/net.nnw goes straight to the match.
 # Then, if the new net beats the built-in one and does better against Ethereal than the built-in net did
-# (README): cp OUT/net/net.nnw src/engine/eval.nnw.
+# (README): cp OUT/net/net.nnw src/engine/eval.nnw (a wider net: and NNUE_HIDDEN in src/nn/nnue.h and CMakeLists.txt).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 MINUTES="${MINUTES:-90}" SEED="${SEED:-3}" EPOCHS="${EPOCHS:-4}" LR="${LR:-3e-4}"
 GAMES="${GAMES:-200}" REF_GAMES="${REF_GAMES:-200}" OUT="${OUT:-runs/nnue-round}" MORE_DATA="${MORE_DATA:-}"
+HIDDEN="${HIDDEN:-256}"
 book=../shared/data/openings/noob_2moves.epd
 [ -f "$book" ] || { echo "nnue_round.sh: no opening book at $book" >&2; exit 2; }
 /usr/bin/python3 -c 'import torch' 2>/dev/null || { echo "nnue_round.sh: needs PyTorch: scripts/setup.sh train" >&2; exit 2; }
@@ -36,13 +39,22 @@ if [ ! -s "$OUT/net/net.nnw" ]; then
   fi
   [ "${#data[@]}" -gt 0 ] || { echo "nnue_round.sh: MINUTES=0 and no MORE_DATA: nothing to train on" >&2; exit 2; }
   /usr/bin/python3 scripts/train_nnue.py --data "${data[@]}" --out "$OUT/net" \
-    --init src/engine/eval.nnw --epochs "$EPOCHS" --lr "$LR" --threads 2 --seed 1 --baseline "$OUT/sparring"
+    --init src/engine/eval.nnw --hidden "$HIDDEN" --epochs "$EPOCHS" --lr "$LR" --threads 2 --seed 1 \
+    --baseline "$OUT/sparring"
+fi
+# The new net's engine: the round's binary reading it, or for another width a build with it inside.
+new_net=(cmd="$OUT/sparring" option.EvalFile="$OUT/net/net.nnw")
+if [ "$HIDDEN" != 256 ]; then
+  cmake -S . -B "$OUT/build" -DCMAKE_BUILD_TYPE=Release -DSPARRING_TESTS=OFF -DNNUE_HIDDEN="$HIDDEN" \
+    -DSPARRING_EVAL_NET="$(realpath "$OUT/net/net.nnw")" >/dev/null
+  cmake --build "$OUT/build" -j 2 --target sparring >/dev/null
+  new_net=(cmd="$OUT/build/sparring")
 fi
 # match_new GAMES FILE KEY=VALUE...: the new net at 10 s + 0.1 s against the engine the keys name, output to OUT/FILE.
 match_new() {
   local games=$1 file=$2
   shift 2
-  scripts/match.sh --engine cmd="$OUT/sparring" name=new option.EvalFile="$OUT/net/net.nnw" --engine "$@" \
+  scripts/match.sh --engine "${new_net[@]}" name=new --engine "$@" \
     --each option.Hash=16 --tc 10+0.1 --games "$games" --concurrency 2 --openings "$book" --order random \
     --seed 2026 | tee "$OUT/$file"
 }

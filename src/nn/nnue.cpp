@@ -1,6 +1,7 @@
 #include "nnue.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 
 #include "nn/net_file.h"
@@ -110,6 +111,7 @@ int NnueNet::evaluate(const NnueAccumulator& acc, int us, int bucket) const {
 #if defined(__AVX2__)
   // c * w fits in 16 bits, and each 32-bit lane adds 2 * NNUE_HIDDEN / 8 products of at most
   // 255^2 * 127: no lane overflows, so the total equals the scalar one exactly.
+  static_assert(std::int64_t(2 * NNUE_HIDDEN / 8) * NNUE_QA * NNUE_QA * MAX_OUT_WEIGHT <= INT32_MAX);
   const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(NNUE_QA);
   __m256i lanes = zero;
   for (int s = 0; s < 2; ++s)

@@ -22,7 +22,13 @@
 
 namespace sparring::nn {
 
-constexpr int NNUE_INPUTS = 768, NNUE_HIDDEN = 256, NNUE_BUCKETS = 8;
+// The hidden layer's width is a build setting (CMake -DNNUE_HIDDEN=512, with a net of that width built in
+// through -DSPARRING_EVAL_NET=...), for trying a wider net; 256 is the release's.
+#ifndef SPARRING_NNUE_HIDDEN
+#define SPARRING_NNUE_HIDDEN 256
+#endif
+constexpr int NNUE_INPUTS = 768, NNUE_HIDDEN = SPARRING_NNUE_HIDDEN, NNUE_BUCKETS = 8;
+static_assert(NNUE_HIDDEN % 16 == 0, "the AVX2 path works in blocks of 16 units");
 constexpr int NNUE_QA = 255, NNUE_QB = 64, NNUE_SCALE = 400;
 
 // The output bucket of a position with this many pieces (kings included): 2-5 pieces 0, ..., 30-32 7.
@@ -34,8 +40,8 @@ struct alignas(32) NnueAccumulator {
 
 class NnueNet {
  public:
-  // Reads a net file (net_file.h) of architecture "nnue-screlu 256x8" (hidden units x buckets). On failure returns the
-  // reason and keeps the network it had.
+  // Reads a net file (net_file.h) of architecture "nnue-screlu 256x8" (NNUE_HIDDEN units x buckets). On failure returns
+  // the reason and keeps the network it had.
   std::string load(const std::uint8_t* bytes, std::size_t size);
   bool loaded() const { return !ftWeight.empty(); }
 
