@@ -17,7 +17,7 @@ build:
 
 # Profile-guided optimisation in build/pgo: an instrumented build runs `bench` and `perft --verify`
 # (about 15 s), then the same sources are compiled again with that profile. Same bench signature;
-# perft about 4% and the search about 3% faster (docs/strength.md).
+# perft about 4% and the search about 3% (7% with the network) faster (docs/strength.md).
 PGO_BUILD ?= build/pgo
 pgo:
 	cmake -S . -B $(PGO_BUILD) -DCMAKE_BUILD_TYPE=Release -DARCH=$(ARCH) -DSPARRING_TESTS=OFF -DPGO=generate >/dev/null
