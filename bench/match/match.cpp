@@ -383,8 +383,8 @@ int pool_results(const std::vector<std::string>& files) {
       if (l.starts_with("Score of ") && wdl != std::string::npos) {
         t = Tally{};
         pairsSeen = false;
-        names = l.substr(9, wdl - 9);
-        std::sscanf(l.c_str() + wdl + 8, "%d/%d/%d", &t.wins, &t.draws, &t.losses);
+        const bool read = std::sscanf(l.c_str() + wdl + 8, "%d/%d/%d", &t.wins, &t.draws, &t.losses) == 3;
+        names = read ? l.substr(9, wdl - 9) : "";
       } else if (l.starts_with("Pairs [LL LD DD+WL WD WW]: [")) {
         pairsSeen = std::sscanf(l.c_str() + 28, "%d %d %d+%d %d %d", &t.pairs[0], &t.pairs[1], &t.pairDD, &t.pairWL,
                                 &t.pairs[3], &t.pairs[4]) == 6;
