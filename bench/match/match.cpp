@@ -405,12 +405,7 @@ int pool_results(const std::vector<std::string>& files) {
     pairing = names;
     std::printf("%s: %d games (W/D/L %d/%d/%d), %d pairs [%d %d %d+%d %d %d]\n", path.c_str(), t.games(), t.wins,
                 t.draws, t.losses, t.pair_count(), t.pairs[0], t.pairs[1], t.pairDD, t.pairWL, t.pairs[3], t.pairs[4]);
-    total.wins += t.wins;
-    total.draws += t.draws;
-    total.losses += t.losses;
-    for (int i = 0; i < 5; ++i) total.pairs[i] += t.pairs[i];
-    total.pairDD += t.pairDD;
-    total.pairWL += t.pairWL;
+    total += t;
   }
   const size_t vs = pairing.find(" vs ");
   std::printf("\n=== %s: %zu file%s pooled, %d games ===\n", pairing.c_str(), files.size(),

@@ -66,6 +66,16 @@ void Tally::add_pair(double a, double b) {
   if (idx == 2) ++(a == 0.5 ? pairDD : pairWL);
 }
 
+Tally& Tally::operator+=(const Tally& o) {
+  wins += o.wins;
+  draws += o.draws;
+  losses += o.losses;
+  for (int i = 0; i < 5; ++i) pairs[i] += o.pairs[i];
+  pairDD += o.pairDD;
+  pairWL += o.pairWL;
+  return *this;
+}
+
 double elo_from_score(double score) {
   if (score <= 0) return -INF;
   if (score >= 1) return INF;

@@ -19,6 +19,7 @@ struct Tally {
   double points() const { return wins + 0.5 * draws; }
   void add_game(double points);  // 1, 0.5 or 0
   void add_pair(double firstPoints, double secondPoints);
+  Tally& operator+=(const Tally& other);  // the games and pairs of both
 };
 
 struct EloEstimate {

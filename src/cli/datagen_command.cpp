@@ -132,7 +132,7 @@ int datagen_command(int argc, char** argv) {
     DatagenSettings settings;
     settings.nodes = std::uint64_t(nodes);
     settings.skipPlies = skipPlies;
-    std::atomic<long long> next{first}, played{0};
+    std::atomic<long long> next{first};
     std::atomic<std::uint64_t> positions{0};
     std::atomic<bool> stop{false}, writeFailed{false};
     std::mutex writing;
@@ -143,7 +143,7 @@ int datagen_command(int argc, char** argv) {
     // Games are written in the order of their index, whatever thread finished first: the file is
     // the same for any --threads, and a stopped run holds exactly the games before `written`.
     std::map<long long, std::vector<TrainingRecord>> finished;
-    long long written = first;
+    std::atomic<long long> written{first};  // games first .. written - 1 are in the file
     auto worker = [&] {
       Search search;  // evaluates with the built-in network (SPARRING_SEARCH_OFF=nnue: the hand-written one)
       search.options().evalNet = &builtin_eval_net();
@@ -164,7 +164,6 @@ int datagen_command(int argc, char** argv) {
           }
           positions += records.size();
           ++written;
-          ++played;
         }
       }
     };
@@ -177,12 +176,7 @@ int datagen_command(int argc, char** argv) {
     // interval of games.
     auto progress = [&](const char* what) {
       const double s = std::max(seconds(), 1e-3);
-      long long done, nextGame;
-      {
-        std::lock_guard<std::mutex> lock(writing);
-        done = played;
-        nextGame = written;
-      }
+      const long long nextGame = written, done = nextGame - first;
       std::fprintf(stderr, "datagen: %s%s games of %s, %s positions, %.0f positions/s", what,
                    thousands(std::uint64_t(done)).c_str(), thousands(std::uint64_t(games)).c_str(),
                    thousands(positions).c_str(), double(positions) / s);
@@ -190,10 +184,13 @@ int datagen_command(int argc, char** argv) {
       std::fprintf(stderr, "; next game %lld\n", nextGame);
     };
     double lastReport = 0;
-    while (played < games && !stop) {
+    while (written < first + games && !stop) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       if (interrupted) stop = true;
-      if (seconds() - lastReport >= 10) progress(""), lastReport = seconds();
+      if (seconds() - lastReport >= 10) {
+        progress("");
+        lastReport = seconds();
+      }
     }
     for (std::thread& t : pool) t.join();
     std::signal(SIGINT, SIG_DFL);
@@ -205,7 +202,7 @@ int datagen_command(int argc, char** argv) {
     }
     progress(interrupted ? "stopped after " : "done, ");
     if (interrupted)
-      std::fprintf(stderr, "datagen: to resume, the same command with --first-game %lld --games %lld\n", written,
+      std::fprintf(stderr, "datagen: to resume, the same command with --first-game %lld --games %lld\n", written.load(),
                    first + games - written);
     return 0;
   } catch (const std::exception& e) {
