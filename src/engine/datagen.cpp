@@ -102,7 +102,7 @@ DatagenGame play_datagen_game(Search& search, const Position& start, const Datag
     }
     const std::vector<RootMove> root = search.search_sync(pos, limits);
     const Move best = root[0].move;
-    const int score = root[0].score;
+    const int score = score_in_net_units(root[0].score, search.options());  // as the network is trained
     whiteScores.push_back(pos.side_to_move() == WHITE ? score : -score);
 
     // Quiet positions only: the score of a position in check or before a capture is the tactics'.

@@ -124,7 +124,11 @@ class Worker {
   // Only this thread writes its counter, so a plain load and store (no locked add) is enough.
   void count_node() { nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
   void check_time();
-  int static_eval(int ply) { return nnue ? nnue->evaluate(pos, ply) : evaluate(pos); }
+  int static_eval(int ply) {
+    if (!nnue) return evaluate(pos);
+    const int v = nnue->evaluate(pos, ply);
+    return on(FEATURE_NET_SCALE) ? v * NET_EVAL_PERCENT / 100 : v;
+  }
   // Every move the search makes goes through these, so the network's accumulators follow.
   void make_move(int ply, Move m) {
     search.tt.prefetch(pos.key_after(m));  // the child's entry is on its way while the move is made
@@ -823,6 +827,7 @@ constexpr std::pair<std::string_view, SearchFeature> FEATURE_NAMES[] = {
     {"lmr2", FEATURE_LMR_MORE},
     {"prior", FEATURE_PRIOR_BONUS},
     {"imp", FEATURE_IMPROVING_MORE},
+    {"netscale", FEATURE_NET_SCALE},
 };
 
 }  // namespace
@@ -840,6 +845,11 @@ std::string parse_search_features(std::string_view names, unsigned& mask) {
     mask |= it->second;
   }
   return "";
+}
+
+int score_in_net_units(int score, const SearchOptions& options) {
+  const bool scaled = options.evalNet && !(options.featuresOff & (FEATURE_NNUE | FEATURE_NET_SCALE));
+  return scaled && !is_mate_score(score) ? score * 100 / NET_EVAL_PERCENT : score;
 }
 
 unsigned search_features_off_from_environment() {

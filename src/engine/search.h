@@ -67,10 +67,15 @@ enum SearchFeature : unsigned {
   FEATURE_LMR_MORE = 1u << 16,        // LMR: more after a noisy TT move, less for killers and the counter move
   FEATURE_PRIOR_BONUS = 1u << 17,     // history bonus for the quiet move a fail-low node answered
   FEATURE_IMPROVING_MORE = 1u << 18,  // "improving" measured four plies back when two back was in check
+  FEATURE_NET_SCALE = 1u << 19,       // the network's centipawns read at NET_EVAL_PERCENT
 };
 constexpr unsigned FEATURES_NETWORK_ONLY = FEATURE_PROBCUT | FEATURE_HISTORY_PRUNING | FEATURE_CAPTURE_MALUS |
                                            FEATURE_TT_CUT_HISTORY | FEATURE_SINGULAR_MORE | FEATURE_LMR_MORE |
-                                           FEATURE_PRIOR_BONUS | FEATURE_IMPROVING_MORE;
+                                           FEATURE_PRIOR_BONUS | FEATURE_IMPROVING_MORE | FEATURE_NET_SCALE;
+// The search reads the network's evaluation at this percent: its margins (futility, null move, probcut, ...)
+// were tuned on the hand-written evaluation, and the network's centipawns run about 1.4 times those of the
+// hand-written evaluation on the same positions (docs/strength.md).
+constexpr int NET_EVAL_PERCENT = 70;
 // "nmp,lmr" -> the mask of those features; "" when every name is known, else the unknown name.
 std::string parse_search_features(std::string_view names, unsigned& mask);
 // The features switched off by the environment variable SPARRING_SEARCH_OFF (a development
@@ -84,6 +89,9 @@ struct SearchOptions {
   unsigned featuresOff = search_features_off_from_environment();  // SearchFeature bits
   const nn::NnueNet* evalNet = nullptr;  // the evaluation network; none (or "nnue" off): the hand-written one
 };
+// A score of a search with these options in the network's own centipawns, the unit training records keep
+// (the inverse of NET_EVAL_PERCENT; mate scores and other evaluations unchanged).
+int score_in_net_units(int score, const SearchOptions& options);
 
 // One line of search output (one PV of one completed iteration, or a bound update).
 struct IterationInfo {

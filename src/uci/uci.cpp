@@ -180,9 +180,10 @@ bool UciLoop::handle(const std::string& rawLine) {
     print(pos.pretty());
   } else if (cmd == "eval") {
     print(eval_breakdown(pos));
+    const int net = nnue_evaluate(*search.options().evalNet, pos);
     print("Network (" + (evalFileLoaded.empty() ? std::string("built in") : evalFileLoaded) +
-          "): " + std::to_string(nnue_evaluate(*search.options().evalNet, pos)) +
-          " cp for the side to move; the full-strength search uses it");
+          "): " + std::to_string(net) + " cp for the side to move; the full-strength search reads it at " +
+          std::to_string(NET_EVAL_PERCENT) + "%, " + std::to_string(net * NET_EVAL_PERCENT / 100) + " cp");
   } else if (cmd == "bench") {
     cmd_bench(is);
   } else if (cmd == "debug" || cmd == "register") {

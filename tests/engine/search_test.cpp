@@ -216,10 +216,26 @@ TEST_CASE("the network-only search features move the network's search only", "[s
     return s.last_nodes();
   };
   const nn::NnueNet* net = &builtin_eval_net();
-  for (SearchFeature f : {FEATURE_PROBCUT, FEATURE_HISTORY_PRUNING, FEATURE_CAPTURE_MALUS, FEATURE_TT_CUT_HISTORY,
-                          FEATURE_SINGULAR_MORE, FEATURE_LMR_MORE, FEATURE_PRIOR_BONUS, FEATURE_IMPROVING_MORE}) {
+  for (SearchFeature f :
+       {FEATURE_PROBCUT, FEATURE_HISTORY_PRUNING, FEATURE_CAPTURE_MALUS, FEATURE_TT_CUT_HISTORY, FEATURE_SINGULAR_MORE,
+        FEATURE_LMR_MORE, FEATURE_PRIOR_BONUS, FEATURE_IMPROVING_MORE, FEATURE_NET_SCALE}) {
     CAPTURE(f);
     CHECK(nodes(nullptr, 0) == nodes(nullptr, f));  // the levels' hand-written search
   }
   CHECK(nodes(net, 0) != nodes(net, FEATURES_NETWORK_ONLY));
+  CHECK(nodes(net, 0) != nodes(net, FEATURE_NET_SCALE));
+}
+
+TEST_CASE("training records keep a network search's score in the network's centipawns", "[search]") {
+  SearchOptions o;
+  o.featuresOff = 0;
+  CHECK(score_in_net_units(70, o) == 70);  // the hand-written evaluation: its own unit
+  o.evalNet = &builtin_eval_net();
+  CHECK(score_in_net_units(70, o) == 70 * 100 / NET_EVAL_PERCENT);
+  CHECK(score_in_net_units(-140, o) == -140 * 100 / NET_EVAL_PERCENT);
+  CHECK(score_in_net_units(VALUE_MATE - 5, o) == VALUE_MATE - 5);
+  o.featuresOff = FEATURE_NET_SCALE;
+  CHECK(score_in_net_units(70, o) == 70);
+  o.featuresOff = FEATURE_NNUE;
+  CHECK(score_in_net_units(70, o) == 70);
 }
