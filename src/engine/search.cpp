@@ -84,8 +84,8 @@ class Worker {
   void prepare(const Position& p, const SearchLimits& limits) {
     pos = p;
     reportedBest = Move::none();
-    const nn::NnueNet* net = search.opts.featuresOff & FEATURE_NNUE ? nullptr : search.opts.evalNet;
-    featuresOff = search.opts.featuresOff | (net ? 0 : FEATURES_NETWORK_ONLY);
+    featuresOff = effective_features_off(search.opts);
+    const nn::NnueNet* net = featuresOff & FEATURE_NNUE ? nullptr : search.opts.evalNet;
     if (net != nnueNet) {
       nnueNet = net;
       nnue = nnueNet ? std::make_unique<NnueStack>(*nnueNet) : nullptr;
@@ -127,7 +127,7 @@ class Worker {
   int static_eval(int ply) {
     if (!nnue) return evaluate(pos);
     const int v = nnue->evaluate(pos, ply);
-    return on(FEATURE_NET_SCALE) ? v * NET_EVAL_PERCENT / 100 : v;
+    return on(FEATURE_NET_SCALE) ? net_eval_for_search(v) : v;
   }
   // Every move the search makes goes through these, so the network's accumulators follow.
   void make_move(int ply, Move m) {
@@ -847,8 +847,13 @@ std::string parse_search_features(std::string_view names, unsigned& mask) {
   return "";
 }
 
+unsigned effective_features_off(const SearchOptions& options) {
+  const bool network = options.evalNet && !(options.featuresOff & FEATURE_NNUE);
+  return options.featuresOff | (network ? 0 : FEATURE_NNUE | FEATURES_NETWORK_ONLY);
+}
+
 int score_in_net_units(int score, const SearchOptions& options) {
-  const bool scaled = options.evalNet && !(options.featuresOff & (FEATURE_NNUE | FEATURE_NET_SCALE));
+  const bool scaled = !(effective_features_off(options) & FEATURE_NET_SCALE);
   return scaled && !is_mate_score(score) ? score * 100 / NET_EVAL_PERCENT : score;
 }
 

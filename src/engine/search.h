@@ -76,6 +76,7 @@ constexpr unsigned FEATURES_NETWORK_ONLY = FEATURE_PROBCUT | FEATURE_HISTORY_PRU
 // were tuned on the hand-written evaluation, and the network's centipawns run about 1.4 times those of the
 // hand-written evaluation on the same positions (docs/strength.md).
 constexpr int NET_EVAL_PERCENT = 70;
+inline int net_eval_for_search(int networkCp) { return networkCp * NET_EVAL_PERCENT / 100; }
 // "nmp,lmr" -> the mask of those features; "" when every name is known, else the unknown name.
 std::string parse_search_features(std::string_view names, unsigned& mask);
 // The features switched off by the environment variable SPARRING_SEARCH_OFF (a development
@@ -89,6 +90,9 @@ struct SearchOptions {
   unsigned featuresOff = search_features_off_from_environment();  // SearchFeature bits
   const nn::NnueNet* evalNet = nullptr;  // the evaluation network; none (or "nnue" off): the hand-written one
 };
+// The features a search with these options runs without: those switched off, and without a network (or
+// with "nnue" off) the network-only ones.
+unsigned effective_features_off(const SearchOptions& options);
 // A score of a search with these options in the network's own centipawns, the unit training records keep
 // (the inverse of NET_EVAL_PERCENT; mate scores and other evaluations unchanged).
 int score_in_net_units(int score, const SearchOptions& options);

@@ -183,7 +183,7 @@ bool UciLoop::handle(const std::string& rawLine) {
     const int net = nnue_evaluate(*search.options().evalNet, pos);
     print("Network (" + (evalFileLoaded.empty() ? std::string("built in") : evalFileLoaded) +
           "): " + std::to_string(net) + " cp for the side to move; the full-strength search reads it at " +
-          std::to_string(NET_EVAL_PERCENT) + "%, " + std::to_string(net * NET_EVAL_PERCENT / 100) + " cp");
+          std::to_string(NET_EVAL_PERCENT) + "%, " + std::to_string(net_eval_for_search(net)) + " cp");
   } else if (cmd == "bench") {
     cmd_bench(is);
   } else if (cmd == "debug" || cmd == "register") {
