@@ -20,10 +20,26 @@ constexpr std::uint64_t CHECK_NODES = 150'000;
 // misses, the search with reductions sees two within 130,000 nodes).
 constexpr int WINNING_SCORE = 200;
 constexpr std::uint64_t WINNING_CHECK_NODES = 500'000;
+// In an ending (the short look below was cheap) the longer look may go on for the rest of the guard's
+// time, up to this many nodes: there a mate is likely once a side is ahead, the search is fast, and the
+// longest mates the prover cannot finish (a king-and-pawn race's mate in 7 that only 1.d7 keeps: 2.9 M
+// nodes for the prover's complete proof) the full-strength search sees within a move's budget (800,000).
+constexpr std::uint64_t ENDING_CHECK_NODES = 4'000'000;
 constexpr std::uint64_t PROOF_NODES = 4'000'000;
 // The exhaustive look for short mates (and mates in GUARD_MATE_MOVES that open with a check): on
 // 400 tactical test positions 122k nodes and 43-62 ms on average, at most 1.15M and 0.33-0.52 s.
 constexpr std::uint64_t SHORT_PROOF_NODES = 2'000'000;
+// Where the short look was cheap (at most DEEP_START_NODES: an ending, a position with few moves), the
+// prover goes on with every move tried at every length, one mate length at a
+// time from 3 (the lengths it has refuted already are run again to measure how fast the tree grows) up
+// to GUARD_DEEP_MATE_MOVES, while the next length, at the growth just measured, is likely to take at
+// most DEEP_NODES and fits what is left of the short look's budget. In an ending the tree grows 4-13
+// times a length and this reaches mates in 6-8: a king-and-pawn race's quiet mate in 6 that the
+// full-strength search first sees at 2 million nodes, the prover proves in 71,000. In a middlegame it
+// grows 12-26 times a length, and the short look alone takes 30,000-90,000 nodes.
+constexpr int GUARD_DEEP_MATE_MOVES = 8;
+constexpr std::uint64_t DEEP_START_NODES = 20'000;
+constexpr std::uint64_t DEEP_NODES = 500'000;
 // On a clock the prover gets no more nodes than it could visit in its time (1,000-3,000 a ms), so
 // that a move in time trouble does not pay for a table sized for seconds.
 constexpr std::uint64_t PROVER_NODES_PER_MS = 4'000;
@@ -83,6 +99,26 @@ MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimi
   result.nodes += shortMates.nodes;
   keep_fastest(shortMates, result);
   if (result.move) return result;
+  const bool ending = shortMates.complete && shortMates.nodes <= DEEP_START_NODES;
+  if (ending) {
+    std::uint64_t left = shortProof.nodeBudget > shortMates.nodes ? shortProof.nodeBudget - shortMates.nodes : 0;
+    std::uint64_t prev = 0, last = 0;
+    MateSearchLimits deep = shortProof;
+    for (int moves = 3; moves <= GUARD_DEEP_MATE_MOVES; ++moves) {
+      if (moves > GUARD_PROVEN_MOVES && last * last / std::max<std::uint64_t>(prev, 1) > std::min(left, DEEP_NODES))
+        break;
+      deep.maxMoves = deep.quietWithin = moves;
+      deep.nodeBudget = left;
+      const MateSearchResult deeper = search_mates(pos, deep);
+      result.nodes += deeper.nodes;
+      left -= std::min(left, deeper.nodes);
+      keep_fastest(deeper, result);
+      if (result.move) return result;
+      if (!deeper.complete) break;
+      prev = std::max<std::uint64_t>(last, 1);
+      last = std::max<std::uint64_t>(deeper.nodes, 1);
+    }
+  }
 
   // The check keeps to half of the guard's time; the other half is for the longer look where the side
   // to move is ahead. In deep time trouble the prover alone.
@@ -103,7 +139,7 @@ MateGuardResult mate_guard(Search& search, const Position& pos, const SearchLimi
   std::vector<RootMove> root = search.search_sync(pos, limits, untilMate);
   result.nodes += search.last_nodes();
   if (!root.empty() && root[0].score >= WINNING_SCORE && root[0].score < VALUE_MATE_IN_MAX_PLY && !interrupted()) {
-    limits.nodes = WINNING_CHECK_NODES;
+    limits.nodes = ending ? ENDING_CHECK_NODES : WINNING_CHECK_NODES;
     if (timed) limits.movetime = int(std::max<std::int64_t>(1, clock.maximum() - clock.elapsed()));
     search.options().featuresOff = saved.featuresOff;  // the other view: reductions back on
     root = search.search_sync(pos, limits, untilMate);

@@ -339,6 +339,10 @@ TEST_CASE("mates the pruned search overlooks are still played", "[levels][mate]"
       // A ladder game (Hard): Ne5, Qf5 and Qh7+ mate in 5; the search sees a mate in 9, and the
       // prover's complete proof (11.3 M nodes) ran out of budget, so the level played 27.Qh4+.
       {"r3r3/p1p1k3/1p6/2b4Q/2N2P2/2P4P/PP4P1/3R1R1K w - - 3 27", "c4e5 h5f5 h5h7"},
+      // A king-and-pawn race: only the quiet 1.Kc3! mates in 6 (the king shuts the black king in
+      // before h8=Q); the full-strength search first sees a mate at about 2 million nodes, the prover
+      // proves it in 71,000, and the guard's prover went no further than 5 moves; Medium played 1.h7.
+      {"8/8/7P/8/p7/8/k2K4/8 w - - 0 1", "d2c3"},
   };
   Search search;
   for (const auto& c : cases) {
