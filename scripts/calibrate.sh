@@ -91,7 +91,7 @@ for part in "${parts[@]}"; do
     # The mate guarantee in the same games: every mate in <= 5 kept and shortened (a deeper judge
     # settles the moves the depth-10 review cannot).
     if [ ${#judge[@]} -gt 0 ]; then
-      "$root/scripts/verify_mates.py" "$out/ladder-review.json" --judge "${judge[1]}" | tee "$out/ladder-mates.txt" ||
+      "$root/scripts/verify_mates.py" "$out/ladder-review.json" --judge "${judge[1]}" --prover "$build/sparring" | tee "$out/ladder-mates.txt" ||
         true
     fi
     ;;

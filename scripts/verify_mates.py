@@ -2,11 +2,13 @@
 """Checks in reviewed games that no forced mate in <= 5 moves slipped: the mate guarantee of the levels.
 
 usage: scripts/verify_mates.py REVIEW.json [--judge /usr/games/stockfish] [--depth 40] [--players A,B]
+                                          [--prover build/release/sparring]
 
 REVIEW.json is `sparring review games.pgn --json` or `--json-out REVIEW.json` (with a judge). For every move whose mover had a forced
 mate in n <= 5 moves by the review's judge, the move must keep the mate and shorten it: after it the
 opponent is mated in at most n - 1 moves. When the review's judge (depth 10) already scores the position
-after the move so, the move passes. Otherwise the depth-10 judge may simply not see the mate, so every
+after the move so, the move passes. Otherwise Sparring's mate prover settles it (`sparring puzzle --mate n
+--move M`: a proof either way, within 200 million nodes); where it runs out of nodes, every
 reply of the opponent is searched deeper (`go depth D mate n-1`); the move passes when each reply leaves a mate
 in at most n - 1 moves for the mover (a reported mate is a real one, though not always the shortest).
 Prints the counts and every move that failed both checks; exits 1 if there was one.
@@ -61,6 +63,17 @@ class Judge:
         return int(score[1]) if score and score[0] == "mate" and int(score[1]) > 0 else None
 
 
+def prove(prover, fen, move, n):
+    """True if Sparring's prover proves that `move` mates in <= n, False if it proves it does not, None if
+    it runs out of nodes (or there is no prover)."""
+    try:
+        out = subprocess.run([prover, "puzzle", "--fen", fen, "--mate", str(n), "--move", move, "--nodes", "200000000"],
+                             capture_output=True, text=True, timeout=600).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return True if ": correct" in out else False if "not correct" in out else None
+
+
 def mover_pov(ev, color):
     """('mate', n) or ('cp', x) from the side to move's point of view; the review's evals are White's."""
     sign = 1 if color == "white" else -1
@@ -73,11 +86,12 @@ def main():
     ap.add_argument("--judge", default="/usr/games/stockfish")
     ap.add_argument("--depth", type=int, default=40)
     ap.add_argument("--players", default="")
+    ap.add_argument("--prover", default="build/release/sparring")
     args = ap.parse_args()
     players = set(filter(None, args.players.split(",")))
     games = json.load(open(args.review))["games"]
     judge = None
-    available = by_review = by_replies = 0
+    available = by_review = by_prover = by_replies = 0
     failures = []
     for g in games:
         for m in g["moves"]:
@@ -93,6 +107,13 @@ def main():
             if kind == "mate" and (after == 0 or -after in range(1, n)):  # 0: the move mates
                 by_review += 1
                 continue
+            verdict = prove(args.prover, m["fen"], m["uci"], n)
+            if verdict is True:
+                by_prover += 1
+                continue
+            if verdict is False:
+                failures.append((g["tags"].get("Round", "?"), name, m["ply"], m["move"], n, m["fen"], ["proven"]))
+                continue
             judge = judge or Judge(args.judge)
             replies = judge.replies(m["fen"], m["uci"])
             lengths = [judge.mate_for_mover(m["fen"], f"{m['uci']} {r}", args.depth, n - 1) for r in replies]
@@ -102,10 +123,12 @@ def main():
                 failures.append((g["tags"].get("Round", "?"), name, m["ply"], m["move"], n, m["fen"], lengths))
     print(f"moves with a forced mate in <= {MAX_MATE} for the mover: {available}")
     print(f"  kept and shortened by the review's judge: {by_review}")
+    print(f"  kept and shortened by the prover: {by_prover}")
     print(f"  kept and shortened by every reply searched at depth {args.depth}: {by_replies}")
     print(f"  not shown kept and shortened: {len(failures)}")
     for rnd, name, ply, move, n, fen, lengths in failures:
-        worst = "no mate seen" if None in lengths else f"worst reply leaves mate in {max(lengths, default=0)}"
+        worst = ("the prover: no mate in <= n after it" if lengths == ["proven"] else "no mate seen" if None in lengths
+                 else f"worst reply leaves mate in {max(lengths, default=0)}")
         print(f"    round {rnd}, {name}, ply {ply}: {move} with mate in {n} ({worst}; {fen})")
     sys.exit(1 if failures else 0)
 
