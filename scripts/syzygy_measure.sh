@@ -14,7 +14,8 @@
 # Environment: SPARRING (default build/release/sparring), STOCKFISH (/usr/games/stockfish), TABLES
 # (../shared/data/syzygy), TC (10+0.1), CONCURRENCY (1), OUT (bench/results/syzygy/<date>),
 # SF_TABLES (1: Stockfish defends with the tables; 0: without), CONVERT_GAMES (40: all 20 endgames, both
-# colours; 2 tries the first one). Everything is written to OUT.
+# colours; 2 tries the first one), SPARRING_OPTS (more engine keys for Sparring in convert, e.g.
+# "option.Level=Master": how a level converts). Everything is written to OUT.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 SPARRING="${SPARRING:-$root/build/release/sparring}"
@@ -25,6 +26,7 @@ CONCURRENCY="${CONCURRENCY:-1}"
 OUT="${OUT:-$root/bench/results/syzygy/$(date +%Y-%m-%d)}"
 SF_TABLES="${SF_TABLES:-1}"
 CONVERT_GAMES="${CONVERT_GAMES:-40}"
+read -r -a SPARRING_OPTS <<<"${SPARRING_OPTS:-}"
 
 tbhits() {
   # The last tbhits before each bestmove of the engine named "tables": one number a move.
@@ -94,7 +96,7 @@ convert)
   sf=(--engine cmd="$STOCKFISH" name=stockfish-15.1 option.Threads=1 option.Hash=16)
   [ "$SF_TABLES" = 1 ] && sf+=(option.SyzygyPath="$TABLES")
   for mode in tables plain; do
-    sp=(--engine cmd="$SPARRING" name="sparring-$mode" option.Threads=1 option.Hash=16)
+    sp=(--engine cmd="$SPARRING" name="sparring-$mode" option.Threads=1 option.Hash=16 ${SPARRING_OPTS[@]+"${SPARRING_OPTS[@]}"})
     [ "$mode" = tables ] && sp+=(option.SyzygyPath="$TABLES")
     echo "convert ($mode): $CONVERT_GAMES games (20 endgames x 2 colours) at $TC against Stockfish 15.1 (SF_TABLES=$SF_TABLES)" >&2
     rm -f "$OUT/convert-$mode.pgn"
@@ -108,7 +110,7 @@ tbhits)
   tbhits "${2:?tbhits needs the log file}"
   ;;
 *)
-  sed -n '2,20p' "$0" >&2
+  sed -n '2,18p' "$0" >&2
   exit 2
   ;;
 esac
