@@ -10,8 +10,11 @@
 #define SPARRING_SYZYGY_ON 1
 #include <dlfcn.h>
 #include <tbprobe.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <type_traits>
 
@@ -95,6 +98,10 @@ struct Fathom {
   unsigned* largest = nullptr;
 };
 Fathom fathom;  // written under loadMutex before any table is loaded, then only read
+// A table that could not be opened by the load is tried again by Fathom when a probe reaches it (a capture
+// may lead into it from another table), without a lock: the search's probes then take this one.
+std::atomic<bool> serialized{false};
+std::mutex probeMutex;
 
 // SPARRING_FATHOM_LIB names another file to load (the tests use it to play a missing library).
 std::string library_name() {
@@ -207,6 +214,31 @@ std::vector<std::string> tables_in(const std::vector<std::string>& dirs) {
   return found;
 }
 
+// Runs `f` (calls into Fathom) with stderr filtered: Debian's build prints "munmap: <stale errno>" for
+// every table file it closes, because its check of munmap's result is the wrong way round (it prints on
+// success). Those lines go; anything else it writes (an incomplete or corrupted file) is passed on.
+template <class F>
+auto without_munmap_noise(F f) {
+  std::fflush(stderr);
+  std::FILE* capture = std::tmpfile();
+  const int saved = capture ? dup(2) : -1;
+  if (saved < 0 || dup2(fileno(capture), 2) < 0) {
+    if (saved >= 0) close(saved);
+    if (capture) std::fclose(capture);
+    return f();
+  }
+  const auto result = f();
+  std::fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  std::rewind(capture);
+  char line[512];
+  while (std::fgets(line, sizeof line, capture))
+    if (std::strncmp(line, "munmap: ", 8) != 0) std::fputs(line, stderr);
+  std::fclose(capture);
+  return result;
+}
+
 struct Bitboards {
   std::uint64_t white, black, kings, queens, rooks, bishops, knights, pawns;
   unsigned ep;
@@ -274,7 +306,7 @@ LoadResult load(std::string_view p) {
   if (off) {
     if (fathom.handle) {
       largest.store(0, std::memory_order_release);
-      fathom.init("");
+      without_munmap_noise([] { return fathom.init(""); });
     }
     tables = 0;
     loadedPath.clear();
@@ -293,28 +325,36 @@ LoadResult load(std::string_view p) {
   largest.store(0, std::memory_order_release);
   tables = 0;
   loadedPath.clear();
-  const std::string pathString(p);
-  if (!fathom.init(pathString.c_str()) || *fathom.largest == 0)
-    return failed("error: SyzygyPath: Fathom could not load the tables of '" + pathString + "'; tablebases are off");
+  // Fathom gets the folders without empty entries: its path parser reads past the end of a path that
+  // starts or ends with a separator or has two in a row (AddressSanitizer shows it).
+  std::string pathString;
+  for (const std::string& dir : dirs) pathString += (pathString.empty() ? "" : std::string(1, PATH_SEPARATOR)) + dir;
+  if (!without_munmap_noise([&] { return fathom.init(pathString.c_str()); }) || *fathom.largest == 0)
+    return failed("error: SyzygyPath: Fathom could not load the tables of '" + std::string(p) +
+                  "'; tablebases are off");
 
   // Open every WDL table now, on this thread: Debian's Fathom opens a table on its first probe, with
   // no lock, so probes from several search threads must find them all open already.
   int loaded = 0;
   std::string unreadable;
-  for (const std::string& name : names) {
-    Position pos;
-    bool ok = position_of(name, pos);
-    if (ok) {
-      const Bitboards b = bitboards(pos);
-      ok = fathom.wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, b.ep, b.turn) !=
-           TB_RESULT_FAILED;
+  without_munmap_noise([&] {
+    for (const std::string& name : names) {
+      Position pos;
+      bool ok = position_of(name, pos);
+      if (ok) {
+        const Bitboards b = bitboards(pos);
+        ok = fathom.wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, b.ep, b.turn) !=
+             TB_RESULT_FAILED;
+      }
+      if (ok)
+        ++loaded;
+      else
+        unreadable += (unreadable.empty() ? "" : " ") + name;
     }
-    if (ok)
-      ++loaded;
-    else
-      unreadable += (unreadable.empty() ? "" : " ") + name;
-  }
+    return true;
+  });
   tables = loaded;
+  serialized = !unreadable.empty();
   loadedPath = pathString;
   largest.store(int(*fathom.largest), std::memory_order_release);
   LoadResult result = succeeded("Found " + std::to_string(loaded) + " tablebases");
@@ -325,8 +365,16 @@ LoadResult load(std::string_view p) {
 bool probe_wdl(const Position& pos, Wdl& wdl) {
   if (popcount(pos.pieces()) > max_pieces() || pos.castling_rights()) return false;
   const Bitboards b = bitboards(pos);
-  const unsigned r =
-      fathom.wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, b.ep, b.turn);
+  auto probe = [&] {
+    return fathom.wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, b.ep, b.turn);
+  };
+  unsigned r;
+  if (serialized.load(std::memory_order_relaxed)) {
+    std::lock_guard<std::mutex> lock(probeMutex);
+    r = probe();
+  } else {
+    r = probe();
+  }
   if (r == TB_RESULT_FAILED) return false;
   wdl = Wdl(int(r) - 2);
   return true;

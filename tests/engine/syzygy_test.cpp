@@ -4,6 +4,7 @@
 // message, where the tables or libfathom1 are missing.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,36 @@ TEST_CASE("Syzygy tables load, and a bad path keeps the tables loaded", "[syzygy
   CHECK(stillOff.message.find("tablebases stay off") != std::string::npos);
   CHECK(syzygy::max_pieces() == 0);
   std::filesystem::remove(empty);
+}
+
+TEST_CASE("Syzygy: a table that cannot be read is reported, and the others are used", "[syzygy]") {
+  SKIP_WITHOUT_SYZYGY();
+  // The shared tables, but KRvK.rtbw damaged (a size Fathom accepts, no table in it).
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "sparring-damaged-tables";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  for (const auto& e : std::filesystem::directory_iterator(syzygy_tables_dir()))
+    if (e.path().filename() != "KRvK.rtbw" && e.path().extension().string().rfind(".rtb", 0) == 0)
+      std::filesystem::create_symlink(e.path(), dir / e.path().filename());
+  std::ofstream(dir / "KRvK.rtbw", std::ios::binary) << std::string(80, '\0');
+  const syzygy::LoadResult r = syzygy::load(dir.string());
+  INFO(r.message << " / " << r.warning);
+  CHECK(r.ok);
+  CHECK(r.message == "Found " + std::to_string(syzygy_table_files() - 1) + " tablebases");
+  CHECK(r.warning == "error: SyzygyPath: tables that could not be read: KRvK");
+  syzygy::Wdl wdl;
+  CHECK_FALSE(syzygy::probe_wdl(from_fen("8/8/8/4k3/8/8/8/R3K3 w - - 0 1"), wdl));
+  REQUIRE(syzygy::probe_wdl(from_fen("8/8/8/4k3/8/8/8/1Q2K3 w - - 0 1"), wdl));
+  CHECK(wdl == syzygy::WDL_WIN);
+  // Two threads whose probes may reach the damaged table through a capture (KRvKN -> KRvK).
+  Search s;
+  s.options().threads = 2;
+  SearchLimits limits;
+  limits.depth = 8;
+  const Searched searched = search(s, from_fen("4k3/8/8/8/8/8/1n6/R3K3 w - - 0 1"), limits);
+  CHECK(searched.best);
+  std::filesystem::remove_all(dir);
+  load_tables();
 }
 
 TEST_CASE("Syzygy WDL and DTZ at positions with known results", "[syzygy]") {
