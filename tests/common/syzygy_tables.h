@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <string>
 
+#include "engine/syzygy.h"
+
 inline std::string syzygy_tables_dir() {
   const char* env = std::getenv("SPARRING_SYZYGY_TABLES");
   return env && *env ? env : SPARRING_SYZYGY_TABLES;
@@ -26,6 +28,8 @@ inline int syzygy_table_files() {
 
 // Why a test needing the tables and the library cannot run here; "" when it can.
 inline std::string syzygy_missing() {
+  if (!sparring::syzygy::supported())
+    return "this build has no tablebase support (libfathom-dev's tbprobe.h was missing when it was configured)";
   if (!std::filesystem::exists(std::filesystem::path(syzygy_tables_dir()) / "KRvK.rtbw"))
     return "no Syzygy tables in " + syzygy_tables_dir();
   void* h = dlopen("libfathom.so.1", RTLD_NOW | RTLD_LOCAL);

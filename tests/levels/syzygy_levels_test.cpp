@@ -27,13 +27,22 @@ TEST_CASE("Expert and Master keep a tablebase win within the 50-move rule", "[le
            best.end();
   };
   Search search;
+  // On a clock of 300 ms a move (without one the guard may look at millions of nodes here).
+  SearchLimits limits;
+  limits.movetime = 300;
+  auto choose = [&](int elo, std::uint64_t seed) {
+    LevelSettings level;
+    level.elo = elo;
+    level.seed = seed;
+    return LevelPlayer::choose(search, pos, limits, level, {}, nullptr);
+  };
   for (int elo : {1800, 2100})
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-      const Move m = LevelPlayer::choose(search, pos, elo, seed);
+      const Move m = choose(elo, seed);
       INFO("elo " << elo << " seed " << seed << ": " << to_uci(pos, m));
       CHECK(keeps(m));
     }
   // A lower level plays as it did, and the search's options are as they were.
-  CHECK(MoveList(pos).contains(LevelPlayer::choose(search, pos, 600, 1)));
+  CHECK(MoveList(pos).contains(choose(600, 1)));
   CHECK(search.options().tablebases);
 }
