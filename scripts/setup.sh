@@ -9,7 +9,7 @@
 # scripts/windows_check.sh runs it under. The tests never need any of these.
 set -euo pipefail
 # clang and its sanitizer/fuzzer runtimes: the libFuzzer targets (make fuzz-smoke).
-packages=(g++ cmake make catch2 libcxxopts-dev clang libclang-rt-14-dev)
+packages=(g++ cmake make catch2 libcxxopts-dev clang libclang-rt-14-dev libfathom-dev)
 case "${1:-}" in
 "") ;;
 references) packages=(stockfish ethereal-chess toga2 glaurung) ;;

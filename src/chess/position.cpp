@@ -485,6 +485,17 @@ bool Position::is_repetition_draw(int plies) const {
   return false;
 }
 
+bool Position::has_repeated() const {
+  const int last = int(states.size()) - 1;
+  for (int j = last; j >= 0 && last - j <= std::min(st().rule50, st().pliesFromNull); --j) {
+    const StateInfo& s = states[j];
+    const int end = std::min(s.rule50, s.pliesFromNull);
+    for (int i = 4; i <= end && j - i >= 0; i += 2)
+      if (states[j - i].key == s.key) return true;
+  }
+  return false;
+}
+
 bool Position::is_insufficient_material() const {
   if (pieces(PAWN, ROOK) || pieces(QUEEN)) return false;
   Bitboard minors = pieces(KNIGHT, BISHOP);

@@ -136,6 +136,9 @@ class Position : public PieceSets {
   // For a search `plies` deep into a line: has this position occurred within those plies, or
   // twice before them? Either way the line can be scored as a draw.
   bool is_repetition_draw(int plies) const;
+  // Has any position since the last capture or pawn move (this one included) occurred before? The
+  // tablebases' root ranking then asks for real progress instead of a tie among winning moves.
+  bool has_repeated() const;
   bool is_insufficient_material() const;  // the dead positions the Laws name
   bool has_legal_moves() const;
   bool is_checkmate() const { return in_check() && !has_legal_moves(); }

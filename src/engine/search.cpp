@@ -12,6 +12,7 @@
 #include "engine/movepick.h"
 #include "engine/nnue_eval.h"
 #include "engine/see.h"
+#include "engine/syzygy.h"
 
 namespace sparring {
 
@@ -92,6 +93,10 @@ class Worker {
     }
     if (nnue) nnue->reset(pos);
     nodes.store(0, std::memory_order_relaxed);
+    tbHits.store(0, std::memory_order_relaxed);
+    tbCardinality = search.tb.cardinality;
+    tbProbeDepth = search.tb.probeDepth;
+    tbRule50 = search.tb.rule50;
     checkCounter = 0;  // a node limit then stops every search at the same node, whatever came before
     selDepth = 0;
     completedDepth = 0;
@@ -105,7 +110,7 @@ class Worker {
   void iterative_deepening();
   void clear_history() { history->clear(); }
 
-  std::atomic<std::uint64_t> nodes{0};
+  std::atomic<std::uint64_t> nodes{0}, tbHits{0};
   std::vector<RootMove> rootMoves;
   Move reportedBest = Move::none();  // the best move of the last line reported
   int completedDepth = 0;
@@ -123,6 +128,7 @@ class Worker {
   bool on(SearchFeature f) const { return !(featuresOff & f); }
   // Only this thread writes its counter, so a plain load and store (no locked add) is enough.
   void count_node() { nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+  void count_tbhit() { tbHits.store(tbHits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
   void check_time();
   int static_eval(int ply) {
     if (!nnue) return evaluate(pos);
@@ -151,6 +157,8 @@ class Worker {
   int bestMoveChanges = 0;
   std::uint64_t checkCounter = 0;
   unsigned featuresOff = 0;
+  int tbCardinality = 0, tbProbeDepth = 0;  // Search::tb's, for this search
+  bool tbRule50 = true;
   const nn::NnueNet* nnueNet = nullptr;
   std::unique_ptr<NnueStack> nnue;  // when the search evaluates with a network
 };
@@ -198,6 +206,32 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
         color_of(pos.piece_on(ttMove.from())) == pos.side_to_move())
       update_quiet_stats(ply, ttMove, history_bonus(depth), nullptr, 0);
     return ttScore;
+  }
+
+  // Syzygy tables: after a capture or pawn move, with few enough pieces, the WDL value ends the node
+  // where its bound allows, and bounds the node's score otherwise (at PV nodes). Never at the root.
+  int tbBest = -VALUE_INFINITE, tbMax = VALUE_INFINITE;
+  if (tbCardinality && !rootNode && !excluded && pos.rule50() == 0 && !pos.castling_rights()) {
+    const int pieces = popcount(pos.pieces());
+    syzygy::Wdl wdl;
+    if (pieces <= tbCardinality && (pieces < tbCardinality || depth >= tbProbeDepth) && syzygy::probe_wdl(pos, wdl)) {
+      count_tbhit();
+      const int drawScore = tbRule50 ? 1 : 0;  // with the rule, cursed wins and blessed losses are near draws
+      const int v = wdl < -drawScore  ? -VALUE_TB_WIN + ply
+                    : wdl > drawScore ? VALUE_TB_WIN - ply
+                                      : VALUE_DRAW + 2 * wdl * drawScore;
+      const Bound b = wdl < -drawScore ? BOUND_UPPER : wdl > drawScore ? BOUND_LOWER : BOUND_EXACT;
+      if (b == BOUND_EXACT || (b == BOUND_LOWER ? v >= beta : v <= alpha)) {
+        search.tt.store(key, Move::none(), score_to_tt(v, ply), -VALUE_INFINITE, std::min(depth + 6, 127), b, ttPv);
+        return v;
+      }
+      if (PvNode) {
+        if (b == BOUND_LOWER)
+          tbBest = v, alpha = std::max(alpha, v);
+        else
+          tbMax = v;
+      }
+    }
   }
 
   int eval;
@@ -275,7 +309,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
   const bool ttNoisy = ttMove && (pos.is_capture(ttMove) || ttMove.kind() == PROMOTION);
   MovePicker picker(pos, ttMove, *history, ss->killers, counter, cont);
 
-  int bestScore = -VALUE_INFINITE, moveCount = 0, quietCount = 0;
+  int bestScore = tbBest, moveCount = 0, quietCount = 0;
   Move bestMove = Move::none();
   Move quiets[64], captures[32];
   int captureCount = 0;
@@ -424,6 +458,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
     update_continuation(ply - 1, (ss - 1)->movedPiece, prev.to(), bonus);
   }
 
+  if (PvNode) bestScore = std::min(bestScore, tbMax);  // no better than the tables allow
   if (!excluded && !(rootNode && pvIdx > 0)) {
     Bound b = bestScore >= beta ? BOUND_LOWER : PvNode && bestMove && bestScore > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
     search.tt.store(key, bestMove, score_to_tt(bestScore, ply), ss->staticEval, depth, b, ttPv);
@@ -541,13 +576,13 @@ void Worker::report(int depth, int multiPV, int alpha, int beta) {
     info.depth = updated ? depth : std::max(1, depth - 1);
     info.selDepth = rm.selDepth;
     info.multiPV = i + 1;
-    info.score = updated ? rm.score : rm.previousScore;
+    info.score = search.shown_score(rm.move, updated ? rm.score : rm.previousScore);
     info.bound = BOUND_EXACT;
-    if (i == pvIdx && updated)
+    if (i == pvIdx && updated && !search.tb.rootInTables)
       info.bound = rm.score >= beta ? BOUND_LOWER : rm.score <= alpha ? BOUND_UPPER : BOUND_EXACT;
+    search.fill_info(info);
     info.nodes = total;
     info.timeMs = ms;
-    info.hashfull = search.tt.hashfull();
     info.pv = rm.pv;
     search.callbacks.onIteration(info);
   }
@@ -659,6 +694,72 @@ std::uint64_t Search::total_nodes() const {
   return n;
 }
 
+std::uint64_t Search::total_tbhits() const {
+  std::uint64_t n = tb.rootHits;
+  for (const auto& w : workers) n += w->tbHits.load(std::memory_order_relaxed);
+  return n;
+}
+
+void Search::fill_info(IterationInfo& info) const {
+  info.nodes = total_nodes();
+  info.timeMs = time.elapsed();
+  info.hashfull = tt.hashfull();
+  info.tablebases = tb.used;
+  info.tbHits = total_tbhits();
+}
+
+namespace {
+
+// The score shown for a root move ranked by the tables (syzygy::RankedMove), as Stockfish shows it: a
+// win as a tablebase win, a cursed win or blessed loss as a few centipawns (more the nearer the 50-move
+// rule would let it be decided), a draw as 0. With the rule off, every win is a win.
+int tb_rank_score(int rank, bool rule50) {
+  const int bound = rule50 ? 900 : 1;
+  return rank >= bound   ? VALUE_TB_WIN
+         : rank > 0      ? std::max(3, rank - 800) / 2
+         : rank == 0     ? VALUE_DRAW
+         : rank > -bound ? std::min(-3, rank + 800) / 2
+                         : -VALUE_TB_WIN;
+}
+
+}  // namespace
+
+void Search::setup_tablebases(const Position& pos, SearchLimits& lim) {
+  tb = Tablebases{};
+  const int largest = opts.tablebases ? syzygy::max_pieces() : 0;
+  if (!largest) return;
+  tb.used = true;
+  tb.rule50 = opts.tb50MoveRule;
+  tb.cardinality = std::min(opts.tbProbeLimit, largest);
+  // A limit above the largest table: every table is probed at any depth (as in Stockfish).
+  tb.probeDepth = opts.tbProbeLimit > largest ? 0 : opts.tbProbeDepth;
+  if (popcount(pos.pieces()) > tb.cardinality || pos.castling_rights()) return;
+
+  std::vector<syzygy::RankedMove> best;
+  bool byDtz = false;
+  int probed = 0;
+  const bool inTables = syzygy::best_root_moves(pos, tb.rule50, lim.searchMoves, best, byDtz, probed);
+  tb.rootHits = std::uint64_t(probed);
+  if (!inTables) return;
+  // Only the moves that keep the best result: the search chooses among them.
+  lim.searchMoves.clear();
+  for (const syzygy::RankedMove& r : best) {
+    lim.searchMoves.push_back(r.move);
+    tb.rootScores.emplace_back(r.move, tb_rank_score(r.rank, tb.rule50));
+  }
+  tb.rootInTables = true;
+  // With DTZ the ranking alone keeps the result, and the search's evaluation finds the way among equal
+  // wins; probes would only flatten them. With WDL alone, probes help a winning side make progress.
+  if (byDtz || best[0].rank <= 0) tb.cardinality = 0;
+}
+
+int Search::shown_score(Move m, int score) const {
+  if (!tb.rootInTables || is_mate_score(score)) return score;
+  for (const auto& [move, tbScore] : tb.rootScores)
+    if (move == m) return tbScore;
+  return score;
+}
+
 bool Search::should_stop_hard() {
   if (limits.nodes && total_nodes() >= limits.nodes) return true;
   if (ponderFlag.load(std::memory_order_relaxed) || limits.infinite) return false;
@@ -678,6 +779,7 @@ void Search::start(const Position& pos, const SearchLimits& lim, SearchCallbacks
 }
 
 void Search::run(Position pos, SearchLimits lim, SearchCallbacks cbs) {
+  setup_tablebases(pos, lim);
   limits = lim;
   callbacks = std::move(cbs);
   tt.new_search();
@@ -714,10 +816,10 @@ void Search::run(Position pos, SearchLimits lim, SearchCallbacks cbs) {
       const RootMove& rm = chosen->rootMoves[0];
       info.depth = std::max(1, chosen->completedDepth);
       info.selDepth = rm.selDepth;
-      info.score = rm.score != -VALUE_INFINITE ? rm.score : rm.previousScore != -VALUE_INFINITE ? rm.previousScore : 0;
-      info.nodes = total_nodes();
-      info.timeMs = time.elapsed();
-      info.hashfull = tt.hashfull();
+      info.score = shown_score(rm.move, rm.score != -VALUE_INFINITE           ? rm.score
+                                        : rm.previousScore != -VALUE_INFINITE ? rm.previousScore
+                                                                              : 0);
+      fill_info(info);
       info.pv = rm.pv;
       callbacks.onIteration(info);
     }

@@ -28,6 +28,11 @@ constexpr int VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
 constexpr int VALUE_DRAW = 0;
 
 inline bool is_mate_score(int v) { return v >= VALUE_MATE_IN_MAX_PLY || v <= -VALUE_MATE_IN_MAX_PLY; }
+// A win the Syzygy tables prove (not a mate the search has seen): below every mate, above every
+// evaluation, less the plies from the root. The transposition table keeps it as it is (as it keeps
+// any score that is not a mate), so a stored one may be a few plies off: still a win.
+constexpr int VALUE_TB_WIN = VALUE_MATE_IN_MAX_PLY - 1;
+constexpr int VALUE_TB_WIN_IN_MAX_PLY = VALUE_TB_WIN - MAX_PLY;
 // Moves to mate (positive: we mate) from a mate score.
 inline int mate_in_moves(int v) { return v > 0 ? (VALUE_MATE - v + 1) / 2 : -(VALUE_MATE + v) / 2; }
 
@@ -89,6 +94,12 @@ struct SearchOptions {
   int moveOverhead = 30;  // ms kept in reserve per move for communication delays
   unsigned featuresOff = search_features_off_from_environment();  // SearchFeature bits
   const nn::NnueNet* evalNet = nullptr;  // the evaluation network; none (or "nnue" off): the hand-written one
+  // Syzygy tablebases (engine/syzygy.h), when some are loaded: UCI's SyzygyProbeDepth, SyzygyProbeLimit
+  // and Syzygy50MoveRule. `tablebases` off: this search ignores them (the levels below Expert).
+  bool tablebases = true;
+  int tbProbeDepth = 1;
+  int tbProbeLimit = 7;
+  bool tb50MoveRule = true;
 };
 // The features a search with these options runs without: those switched off, and without a network (or
 // with "nnue" off) the network-only ones.
@@ -105,6 +116,8 @@ struct IterationInfo {
   std::uint64_t nodes = 0;
   std::int64_t timeMs = 0;
   int hashfull = 0;
+  bool tablebases = false;  // tables are in use: `tbhits` is shown
+  std::uint64_t tbHits = 0;
   std::vector<Move> pv;
 };
 
@@ -155,7 +168,13 @@ class Search {
   friend class Worker;
   void run(Position pos, SearchLimits limits, SearchCallbacks callbacks);
   std::uint64_t total_nodes() const;
-  bool should_stop_hard();  // checked by the main worker every few thousand nodes
+  std::uint64_t total_tbhits() const;
+  // With tables loaded: the probe settings for this search, and where the root is in the tables the moves
+  // that keep its best result (into lim.searchMoves) with the score each is shown with.
+  void setup_tablebases(const Position& pos, SearchLimits& lim);
+  int shown_score(Move m, int score) const;   // the tables' score for a root move unless the search saw a mate
+  void fill_info(IterationInfo& info) const;  // nodes, time, hashfull, tbhits
+  bool should_stop_hard();                    // checked by the main worker every few thousand nodes
   // `go mate N`: runs the mate prover; true when it proved a mate, reported every mating first
   // move (up to MultiPV lines) and chose `best`. False: no mate proven, the normal search decides.
   bool prove_mate(const Position& pos, Move& best, Move& ponder);
@@ -172,6 +191,15 @@ class Search {
   SearchCallbacks callbacks;
   std::vector<RootMove> lastResult;
   std::uint64_t lastNodes = 0;
+  struct Tablebases {
+    bool used = false;    // tables loaded and this search may use them
+    int cardinality = 0;  // probe in the search with at most this many pieces (0: no probes)
+    int probeDepth = 0;   // ... at this depth or more when exactly `cardinality`
+    bool rule50 = true;   // cursed wins and blessed losses are draws
+    bool rootInTables = false;
+    std::uint64_t rootHits = 0;
+    std::vector<std::pair<Move, int>> rootScores;  // the moves kept and their scores
+  } tb;
 };
 
 }  // namespace sparring

@@ -11,6 +11,9 @@
 namespace sparring {
 
 constexpr int LEVEL_ELO_MIN = 600, LEVEL_ELO_MAX = 2100;
+// From this rating up (Expert, Master) a level keeps to the moves that keep the Syzygy tables' best
+// result, when tables are loaded (level_player.cpp).
+constexpr int LEVEL_TABLEBASE_ELO = 1800;
 // The opening is repertoire more than calculation: for the game's first plies a level draws from the
 // human move model as it is (temperature 1, and no appetite below 0: it shuns no error people make
 // there; the guard and the "never absurd" rules still hold), so its openings spread like those of

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "chess/movegen.h"
+#include "engine/syzygy.h"
 #include "engine/timeman.h"
 #include "levels/candidates.h"
 #include "levels/human_policy.h"
@@ -56,7 +57,7 @@ void LevelPlayer::wait() {
   if (thread.joinable()) thread.join();
 }
 
-Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits& limits, const LevelSettings& level,
+Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits& given, const LevelSettings& level,
                          const std::function<void(const IterationInfo&)>& onInfo, const std::atomic<bool>* stopFlag,
                          std::vector<std::pair<Move, double>>* chances) {
   if (chances) chances->clear();
@@ -66,6 +67,21 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   };
   MoveList legal(pos);
   if (legal.size() == 0) return Move::none();
+  SearchLimits limits = given;
+  // Syzygy tablebases, when loaded: Expert and Master choose only among the moves that keep the best
+  // result the tables give (a person of their rating converts KQvK), in their own way as anywhere else.
+  // The lower levels keep their errors, and every level's own searches (the guard's and the scan's) run
+  // without the tables: the scan must report a score for every move it looks at.
+  if (level.elo >= LEVEL_TABLEBASE_ELO &&
+      popcount(pos.pieces()) <= std::min(search.options().tbProbeLimit, syzygy::max_pieces())) {
+    std::vector<syzygy::RankedMove> best;
+    bool byDtz = false;
+    int probed = 0;
+    if (syzygy::best_root_moves(pos, search.options().tb50MoveRule, limits.searchMoves, best, byDtz, probed)) {
+      limits.searchMoves.clear();
+      for (const syzygy::RankedMove& r : best) limits.searchMoves.push_back(r.move);
+    }
+  }
   LevelParams params = level_params(level);
   if (pos.game_ply() < LEVEL_OPENING_PLIES) {
     // The model as it is, but for the low levels' taste for blunders (people of 600-1200 do blunder in
@@ -107,6 +123,7 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   } restore{search, search.options()};
   if (budget) search.options().moveOverhead = 0;
   search.options().evalNet = nullptr;
+  search.options().tablebases = false;
   auto within = [&](SearchLimits l, int ms) {
     if (budget) l.clock = TimeControl{}, l.movetime = std::max(1, ms);
     return l;

@@ -14,6 +14,7 @@
 #include "engine/bench.h"
 #include "engine/evaluate.h"
 #include "engine/nnue_eval.h"
+#include "engine/syzygy.h"
 #include "nn/net_file.h"
 #include "version.h"
 
@@ -106,6 +107,20 @@ UciLoop::UciLoop(std::istream& i, std::ostream& o) : in(i), out(o) {
     search.clear();
     print("info string EvalFile: loaded " + path);
   });
+  // Syzygy tablebases, named and set as in Stockfish. A path that cannot be loaded keeps the tables
+  // loaded before (and the option shows their path again).
+  options.add_string("SyzygyPath", "", [this](const Options::Option& opt) {
+    const syzygy::LoadResult r = syzygy::load(opt.value);
+    print("info string " + r.message);
+    if (!r.warning.empty()) print("info string " + r.warning);
+    if (!r.ok) options.set_quietly("SyzygyPath", syzygy::path());
+  });
+  options.add_spin("SyzygyProbeDepth", 1, 1, 100,
+                   [this](const Options::Option& opt) { search.options().tbProbeDepth = int(opt.as_int()); });
+  options.add_check("Syzygy50MoveRule", true,
+                    [this](const Options::Option& opt) { search.options().tb50MoveRule = opt.as_bool(); });
+  options.add_spin("SyzygyProbeLimit", 7, 0, 7,
+                   [this](const Options::Option& opt) { search.options().tbProbeLimit = int(opt.as_int()); });
   new_game_seed();
 }
 
@@ -325,7 +340,9 @@ std::string UciLoop::format_info(const Position& root, const IterationInfo& info
   if (info.bound == BOUND_UPPER) os << " upperbound";
   std::int64_t ms = std::max<std::int64_t>(info.timeMs, 0);
   os << " nodes " << info.nodes << " nps " << (ms > 0 ? info.nodes * 1000 / ms : info.nodes) << " hashfull "
-     << info.hashfull << " time " << ms << " pv";
+     << info.hashfull;
+  if (info.tablebases) os << " tbhits " << info.tbHits;
+  os << " time " << ms << " pv";
   Position p = root;
   for (Move m : info.pv) {
     if (!p.is_legal(m)) break;  // a PV is only printed as far as it is legal
