@@ -677,7 +677,7 @@ Search::~Search() {
   wait();
 }
 
-bool Search::set_hash(std::size_t megabytes) {
+std::size_t Search::set_hash(std::size_t megabytes) {
   wait();
   return tt.resize(megabytes);
 }

@@ -148,8 +148,8 @@ class Search {
   Search();
   ~Search();
 
-  bool set_hash(std::size_t megabytes);  // false: not enough memory, a 1 MB table is used
-  void clear();                          // new game: TT and all learned statistics
+  std::size_t set_hash(std::size_t megabytes);  // the megabytes had (TranspositionTable::resize)
+  void clear();                                 // new game: TT and all learned statistics
   SearchOptions& options() { return opts; }
 
   // Starts searching `pos` in the background; callbacks are called from the search thread.

@@ -1,6 +1,7 @@
 #include "tt.h"
 
 #include <cstring>
+#include <new>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -58,22 +59,25 @@ void TranspositionTable::Free::operator()(void* p) const {
 #endif
 }
 
-bool TranspositionTable::resize(std::size_t megabytes) {
+std::size_t TranspositionTable::resize(std::size_t megabytes) {
   static_assert(alignof(Cluster) <= 64);
-  std::size_t count = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Cluster));
   memory.reset();  // free first, so old and new tables never coexist in memory
-  Block block = allocate(count * sizeof(Cluster));
-  const bool ok = block.raw != nullptr;
-  if (!ok) {  // fall back to the smallest table rather than none
-    count = 1024 * 1024 / sizeof(Cluster);
-    block = allocate(count * sizeof(Cluster));
+  // What cannot be had is halved until it can: the largest table the machine gives, never the smallest by
+  // surprise (64 GB asked of a 24 GB machine used to fall back to 1 MB).
+  for (std::size_t mb = std::max<std::size_t>(1, megabytes);; mb /= 2) {
+    const std::size_t count = std::max<std::size_t>(1, mb * 1024 * 1024 / sizeof(Cluster));
+    const Block block = allocate(count * sizeof(Cluster));
+    if (!block.raw) {
+      if (mb == 1) throw std::bad_alloc();
+      continue;
+    }
+    memory = std::unique_ptr<void, Free>(block.raw, Free{block.size});
+    // Fresh memory is already zero: no need to touch (and commit) every page now.
+    clusters = reinterpret_cast<Cluster*>(block.start);
+    clusterCount = count;
+    generation = 0;
+    return mb;
   }
-  memory = std::unique_ptr<void, Free>(block.raw, Free{block.size});
-  // Fresh memory is already zero: no need to touch (and commit) every page now.
-  clusters = reinterpret_cast<Cluster*>(block.start);
-  clusterCount = count;
-  generation = 0;
-  return ok;
 }
 
 void TranspositionTable::clear() {

@@ -29,8 +29,9 @@ struct TTData {
 class TranspositionTable {
  public:
   TranspositionTable() { resize(16); }
-  // Also clears. Returns false (keeping the old table) if the memory cannot be had.
-  bool resize(std::size_t megabytes);
+  // Also clears. Returns the megabytes had: `megabytes`, or where that much memory cannot be had, the
+  // largest half, quarter, ... of it that can.
+  std::size_t resize(std::size_t megabytes);
   void clear();
   void new_search() { generation = (generation + 1) & 31; }
 

@@ -46,8 +46,12 @@ void wdl(int cp, int& w, int& d, int& l) {
 
 UciLoop::UciLoop(std::istream& i, std::ostream& o) : in(i), out(o) {
   search.options().evalNet = &builtin_eval_net();
-  options.add_spin("Hash", 16, 1, 65536,
-                   [this](const Options::Option& opt) { search.set_hash(std::size_t(opt.as_int())); });
+  options.add_spin("Hash", 16, 1, 65536, [this](const Options::Option& opt) {
+    const std::size_t asked = std::size_t(opt.as_int()), had = search.set_hash(asked);
+    if (had == asked) return;
+    print("info string Hash " + std::to_string(asked) + " MB cannot be had; using " + std::to_string(had) + " MB");
+    options.set_quietly("Hash", std::to_string(had));
+  });
   options.add_button("Clear Hash", [this](const Options::Option&) { search.clear(); });
   options.add_spin("Threads", 1, 1, 256,
                    [this](const Options::Option& opt) { search.options().threads = int(opt.as_int()); });

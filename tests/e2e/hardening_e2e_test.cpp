@@ -25,7 +25,10 @@ namespace {
 // The engine over pipes; every line read is kept until the next expect().
 class Engine {
  public:
-  Engine() : engine(config(), false, "hardening", false) { REQUIRE(engine.start().empty()); }
+  // `shell`: commands run before the engine starts, in /bin/sh (e.g. a ulimit).
+  explicit Engine(const std::string& shell = "") : engine(config(shell), false, "hardening", false) {
+    REQUIRE(engine.start().empty());
+  }
   ~Engine() { engine.quit(); }
   void send(const std::string& line) { REQUIRE(engine.send(line)); }
   // The next line starting with `prefix` (the lines before it are dropped).
@@ -54,9 +57,13 @@ class Engine {
   }
 
  private:
-  static match::EngineConfig config() {
+  static match::EngineConfig config(const std::string& shell) {
     match::EngineConfig c;
     c.cmd = SPARRING_BINARY;
+    if (!shell.empty()) {
+      c.cmd = "/bin/sh";
+      c.args = {"-c", shell + " && exec '" + std::string(SPARRING_BINARY) + "'"};
+    }
     return c;
   }
   match::UciEngine engine;
@@ -169,6 +176,43 @@ TEST_CASE("bad input row: an out-of-range value is clamped and says so", "[e2e]"
   e.send("position startpos");
   e.send("go depth 4");
   CHECK(legal_bestmove(START_FEN, e.expect("bestmove")));
+}
+
+// A sanitizer's shadow memory needs more address space than the limit below leaves.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool ADDRESS_SANITIZER = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool ADDRESS_SANITIZER = true;
+#else
+constexpr bool ADDRESS_SANITIZER = false;
+#endif
+#else
+constexpr bool ADDRESS_SANITIZER = false;
+#endif
+
+TEST_CASE("bad input row: a Hash the machine cannot give gets the largest table it can, and says so", "[e2e]") {
+  if (ADDRESS_SANITIZER) {
+    WARN("skipped under AddressSanitizer: its shadow memory does not fit under the address-space limit");
+    return;
+  }
+  // 3 GB of address space: 64 GB cannot be mapped whatever the machine's overcommit policy; 1 GB can.
+  Engine e("ulimit -v 3000000");
+  const std::string reply = e.refused("setoption name Hash value 65536", "info string Hash");
+  INFO(reply);
+  const std::string head = "info string Hash 65536 MB cannot be had; using ";
+  REQUIRE(reply.rfind(head, 0) == 0);
+  const int had = std::atoi(reply.c_str() + head.size());
+  CHECK(had >= 512);  // halved until it fits: not the 1 MB fallback it used to be
+  CHECK(had <= 2048);
+  CHECK(reply == head + std::to_string(had) + " MB");
+  // The table had is the one searched with, and a size that fits is taken without a word.
+  e.send("position startpos");
+  e.send("go depth 6");
+  CHECK(legal_bestmove(START_FEN, e.expect("bestmove")));
+  e.send("setoption name Hash value 64");
+  e.send("isready");
+  CHECK(e.expect("") == "readyok");
 }
 
 TEST_CASE("bad input row: go perft with a depth outside 1-20 is refused and nothing runs", "[e2e]") {

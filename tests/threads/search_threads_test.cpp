@@ -100,7 +100,7 @@ TEST_CASE("hash resize and clear between multi-threaded searches", "[threads]") 
   const std::size_t sizes[] = {1, 4, 2, 8, 1};
   int searches = 0;
   for (std::size_t mb : sizes) {
-    REQUIRE(s.set_hash(mb));
+    REQUIRE(s.set_hash(mb) == mb);
     s.options().threads = 3;
     for (const char* fen : POSITIONS) {
       Position pos = from_fen(fen);
@@ -111,7 +111,7 @@ TEST_CASE("hash resize and clear between multi-threaded searches", "[threads]") 
       if (++searches % 2)
         s.clear();
       else
-        REQUIRE(s.set_hash(mb));
+        REQUIRE(s.set_hash(mb) == mb);
       s.wait();
       CHECK(pos.is_legal(seen.last()));
     }
