@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """How wide a rung of the ladder is for the levels' error rates: a fit over every measured rung.
 
-Reads the ladder batches (docs/calibration*/ladder-LOWER-UPPER.txt with the batch's error report)
-and the ladder probes (docs/**/*probe*.txt, scripts/ladder_probe.sh output), pairs each rung's Elo gap
+Reads the ladder batches (bench/results/calibration/*/ladder-LOWER-UPPER.txt with the batch's error report)
+and the ladder probes (bench/results/{calibration,human-model}/**/*probe*.txt, scripts/ladder_probe.sh output), pairs each rung's Elo gap
 (the lower level's loss, pentanomial for batches) with the two levels' blunders per 100 moves and ACPL in
 the same games, and fits, weighted by games, rung = k * ln(blunders of the lower / blunders of the upper)
 (and rung = k' * ACPL difference), with a 95% bootstrap interval for k over the rungs. Then prints the
@@ -69,10 +69,12 @@ def slope(rows, x):
 
 
 def main():
-    rows = [r for f in glob.glob("docs/**/*probe*.txt", recursive=True) for r in probe_rungs(f)]
-    rows += [r for d in sorted(glob.glob("docs/calibration*")) for r in batch_rungs(d)]
+    probes = sorted(f for sub in ("calibration", "human-model")
+                    for f in glob.glob(f"bench/results/{sub}/**/*probe*.txt", recursive=True))
+    rows = [r for f in probes for r in probe_rungs(f)]
+    rows += [r for d in sorted(glob.glob("bench/results/calibration/*")) for r in batch_rungs(d)]
     if not rows:
-        sys.exit("rung_fit: no rung found under docs/ (run from the project root)")
+        sys.exit("rung_fit: no rung found under bench/results/ (run from the project root)")
     ln_ratio = lambda r: math.log(r[5][0] / r[6][0])
     acpl_diff = lambda r: r[5][1] - r[6][1]
     if "--list" in sys.argv:
