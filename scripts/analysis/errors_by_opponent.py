@@ -1,5 +1,8 @@
 #!/usr/bin/python3
-"""Do people err more against a stronger opponent? Their error rates by the rating gap to the opponent.
+"""Question: Do people err more against a stronger opponent?
+Answer: docs/journal/levels.md, "What separates the rungs (2026-12-05, session 35)": no, about as often whoever they play.
+
+Do people err more against a stronger opponent? Their error rates by the rating gap to the opponent.
 
   pick PGN OUT   writes OUT-gap.pgn (rated games whose players are GAP_LO-GAP_HI points apart) and
                  OUT-even.pgn (at most as many games at most EVEN points apart, drawn with --seed), both
@@ -9,16 +12,18 @@
                  inaccuracies per 100 moves, ACPL, the balanced share and balanced blunders, by the mover's
                  own rating, against equals, as the weaker and as the stronger player (moves after ply 10)
 
-Usage: scripts/errors_by_opponent.py pick PGN OUT [--gap 250 350] [--even 60] [--ratings 700 1700] [--seed 1]
-       scripts/errors_by_opponent.py compare GAP.json EVEN.json [--bands 1000,1300,1500,1700]
+Usage: scripts/analysis/errors_by_opponent.py pick PGN OUT [--gap 250 350] [--even 60] [--ratings 700 1700] [--seed 1]
+       scripts/analysis/errors_by_opponent.py compare GAP.json EVEN.json [--bands 1000,1300,1500,1700]
 """
 import argparse
 import collections
 import json
+import os
 import random
 import sys
 
-from uci_pgn import games
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: lib/, pool_calibration
+from lib.uci_pgn import games  # noqa: E402
 
 
 def pick(args):

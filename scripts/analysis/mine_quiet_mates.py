@@ -1,14 +1,19 @@
 #!/usr/bin/python3
-"""Mines positions with a forced mate in exactly 5 moves for the side to move whose first mating move
+"""Question: Which positions of real games hold a mate in exactly 5 whose first move is quiet (the guard's hard case)?
+Answer: tests/data/quiet_mates_in_5.epd and quiet_mates_in_5_bands.epd; docs/journal/levels.md, "The mate guard on a busy clock (2026-12-03)".
+
+Mines positions with a forced mate in exactly 5 moves for the side to move whose first mating move
 (Stockfish's) is quiet, from the last plies of decisive games with UCI moves: the hard case of the
 levels' mate guard (mates in <= 4 and mates in 5 that open with a check are proven exhaustively).
 
-usage: scripts/mine_quiet_mates.py GAMES.pgn N > quiet.epd
-  e.g. scripts/mine_quiet_mates.py ../shared/data/human/lichess_more/lichess_kaggle_fgf.pgn 45
+usage: scripts/analysis/mine_quiet_mates.py GAMES.pgn N > quiet.epd
+  e.g. scripts/analysis/mine_quiet_mates.py ../shared/data/human/lichess_more/lichess_kaggle_fgf.pgn 45
 For each decisive game, the winner's positions 6-16 plies before the end, Stockfish 15.1 at depth 14;
 the first position of a game found is kept. About 2 a minute on one core.
 """
 import subprocess, sys, re
+if sys.argv[1:2] in (["-h"], ["--help"]) or len(sys.argv) != 3:
+    sys.exit(print(__doc__))
 N = int(sys.argv[2])
 sf = subprocess.Popen(["/usr/games/stockfish"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 def send(l): sf.stdin.write(l + "\n"); sf.stdin.flush()

@@ -1,5 +1,8 @@
 #!/usr/bin/python3
-"""What a rating gap is worth in people's own games: the Elo scale of rated Lichess games.
+"""Question: What is a rating gap worth as Elo in people's own games?
+Answer: docs/journal/levels.md, "What separates the rungs (2026-12-05, session 35)": 300 points are about 215-230 Elo from 1100 to 1900.
+
+What a rating gap is worth in people's own games: the Elo scale of rated Lichess games.
 
 The ladder's target (neighbouring levels 300 Elo apart, an 85% score) reads Lichess ratings as Elo.
 This checks that reading on the human games: for rated games whose players' mean rating lies in a
@@ -11,14 +14,16 @@ White's first-move edge is fitted as a rating offset. Games are counted once by 
 rating of exactly 1500, Lichess's start, is mostly a new account's, not a measure: such games are
 left out unless --keep-1500.
 
-Usage: scripts/rating_scale.py PGN... [--windows 0-1100,1100-1500,...] [--boot 100] [--seed 1] [--keep-1500]
+Usage: scripts/analysis/rating_scale.py PGN... [--windows 0-1100,1100-1500,...] [--boot 100] [--seed 1] [--keep-1500]
 """
 import argparse
+import os
 import sys
 
 import numpy as np
 
-from uci_pgn import games
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: lib/, pool_calibration
+from lib.uci_pgn import games  # noqa: E402
 
 RESULT = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 SCALES = np.arange(200.0, 1600.0, 5.0)

@@ -1,5 +1,8 @@
 #!/usr/bin/python3
-"""What a level's scan makes of its won positions, beside the review's judge.
+"""Question: Why does an appetite for blunders in won positions hardly change what the levels play there?
+Answer: docs/journal/levels.md, "Short clocks again, and the won positions (2026-12-06, session 40)".
+
+What a level's scan makes of its won positions, beside the review's judge.
 
 For every move a level played after ply 10 at >= HI Win% (by the review, whose judge is Stockfish in
 scripts/calibrate.sh) and with no mate in <= 5 for it on the board (the mate guard's), asks
@@ -11,8 +14,8 @@ won=0/0/2.4; several --set runs show what a knob would do without playing games)
 how often the mate guard would play a mate there instead (slow: about 0.3 s a position), and the
 expected blunders count only where it would not.
 
-Usage: scripts/won_scan.py LEVELS_BINARY HI REVIEW.json [REVIEW.json ...] [--set SPEC ...] [--guard]
-  e.g. scripts/won_scan.py build/release/sparring-levels 90 runs/ladder39/ladder-review.json --set "" --set won=0/0/1.2
+Usage: scripts/analysis/won_scan.py LEVELS_BINARY HI REVIEW.json [REVIEW.json ...] [--set SPEC ...] [--guard]
+  e.g. scripts/analysis/won_scan.py build/release/sparring-levels 90 runs/ladder39/ladder-review.json --set "" --set won=0/0/1.2
 """
 import collections
 import json
@@ -46,6 +49,8 @@ def positions(high, paths):
 
 
 def main():
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        sys.exit(print(__doc__))
     args, sets, guard = [], [], []
     it = iter(sys.argv[1:])
     for a in it:

@@ -1,4 +1,5 @@
-"""The networks' file format (src/nn/net_file.h) for the trainers: read and write.
+"""The networks' file format (src/nn/net_file.h) for the trainers (train_nnue.py, train_human_model.py):
+read and write; `from lib.net_file import read_net, write_net`.
 
   "SPNN"  u32 version (1)  char arch[32]  u32 tensor count
   per tensor: char name[16]  u32 dtype (0 float32, 1 float16, 2 int16, 3 int32)  u32 rank  u32 shape[4]  data

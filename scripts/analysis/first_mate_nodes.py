@@ -1,16 +1,24 @@
 #!/usr/bin/python3
-"""When does the full-strength search first see a mate? For each position of an EPD (a FEN a line, the
+"""Question: How many nodes does the full-strength search need to see a quiet mate in 5 (the mate guard's check)?
+Answer: docs/journal/levels.md, "The mate guard: two views of the position (2026-12-06, session 38)".
+
+When does the full-strength search first see a mate? For each position of an EPD (a FEN a line, the
 rest ignored), a clean table (`ucinewgame`), `go nodes MAX`: prints the nodes of the first `score mate`
 line for the side to move ("none" if not within MAX) and the last centipawn score before 150,000 nodes.
 SPARRING_SEARCH_OFF in the environment switches search features off (e.g. nnue,lmr: the hand-written
 evaluation, as the levels' mate guard searches, without late-move reductions).
 
-usage: scripts/first_mate_nodes.py ENGINE EPD MAX
-  e.g. SPARRING_SEARCH_OFF=nnue,lmr scripts/first_mate_nodes.py build/release/sparring tests/data/quiet_mates_in_5.epd 2000000
+usage: scripts/analysis/first_mate_nodes.py ENGINE EPD MAX
+  e.g. SPARRING_SEARCH_OFF=nnue,lmr scripts/analysis/first_mate_nodes.py build/release/sparring tests/data/quiet_mates_in_5.epd 2000000
 """
+import os
 import sys
-from uci_pipe import Engine
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: lib/, pool_calibration
+from lib.uci_pipe import Engine  # noqa: E402
+
+if sys.argv[1:2] in (["-h"], ["--help"]):
+    sys.exit(print(__doc__))
 eng, epd, maxn = sys.argv[1], sys.argv[2], int(sys.argv[3])
 engine = Engine(eng, {"Hash": 16})
 for line in open(epd):

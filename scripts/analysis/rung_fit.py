@@ -1,5 +1,8 @@
 #!/usr/bin/python3
-"""How wide a rung of the ladder is for the levels' error rates: a fit over every measured rung.
+"""Question: How wide can the ladder's rungs be for levels whose error rates are people's?
+Answer: docs/levels.md, "Why the lower rungs are short", and docs/journal/levels.md, "The lower rungs at 200 games, and what the error targets allow (2026-12-06, session 37)".
+
+How wide a rung of the ladder is for the levels' error rates: a fit over every measured rung.
 
 Reads the ladder batches (bench/results/calibration/*/ladder-LOWER-UPPER.txt with the batch's error report)
 and the ladder probes (bench/results/{calibration,human-model}/**/*probe*.txt, scripts/ladder_probe.sh output), pairs each rung's Elo gap
@@ -9,15 +12,17 @@ the same games, and fits, weighted by games, rung = k * ln(blunders of the lower
 span from Beginner to Hard that k gives at the blunder targets (../shared/calibration-targets.md) and at
 the edges of their +-20% band.
 
-Usage: scripts/rung_fit.py [--list]
+Usage: scripts/analysis/rung_fit.py [--list]
 """
 import glob
 import math
+import os
 import random
 import re
 import sys
 
-from pool_calibration import BANDS, LEVELS as ORDER, TARGETS, parse_errors
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: lib/, pool_calibration
+from pool_calibration import BANDS, LEVELS as ORDER, TARGETS, parse_errors  # noqa: E402
 
 BAND = {level: band for band, level in BANDS.items()}  # the review table's band of a level's moves
 
@@ -69,6 +74,8 @@ def slope(rows, x):
 
 
 def main():
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        sys.exit(print(__doc__))
     probes = sorted(f for sub in ("calibration", "human-model")
                     for f in glob.glob(f"bench/results/{sub}/**/*probe*.txt", recursive=True))
     rows = [r for f in probes for r in probe_rungs(f)]

@@ -1,4 +1,5 @@
-"""A UCI engine over pipes for the hardening scripts (stress_protocol.py, latency.py).
+"""A UCI engine over pipes for the scripts (stress_protocol.py, latency.py, syzygy_check.py, windows_check.sh,
+analysis/first_mate_nodes.py, analysis/fit_cp_scale.py): `from lib.uci_pipe import Engine`.
 
 Standard library only. A reader thread stamps every line with time.perf_counter() the moment it
 arrives, so latencies are measured from the engine's reply, not from when the script looks.
@@ -11,7 +12,7 @@ import subprocess
 import threading
 import time
 
-DEFAULT_ENGINE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build", "release", "sparring")
+DEFAULT_ENGINE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "release", "sparring")
 
 
 class EngineError(Exception):

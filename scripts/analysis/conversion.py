@@ -1,10 +1,13 @@
 #!/usr/bin/python3
-"""How often a won game is won: of the games where a player stood at >= HI Win% before one of its moves
+"""Question: Do the levels convert their won games (and save their lost ones) as often as people of their band?
+Answer: docs/journal/levels.md, "The lower rungs at 200 games, and what the error targets allow (2026-12-06, session 37)": they convert more, and save fewer.
+
+How often a won game is won: of the games where a player stood at >= HI Win% before one of its moves
 after ply 10, the share of the points it scored, and of those where it stood at <= 100 - HI, the share it
 saved. People by their rating's band (the PGN's WhiteElo / BlackElo), the levels by name (games whose
 Event is "Sparring match"). Reads `sparring review --json-out` files; a game found in two files counts once.
 
-Usage: scripts/conversion.py HI REVIEW.json [REVIEW.json ...]     e.g. scripts/conversion.py 90 people.json ladder.json
+Usage: scripts/analysis/conversion.py HI REVIEW.json [REVIEW.json ...]     e.g. scripts/analysis/conversion.py 90 people.json ladder.json
 """
 import collections
 import json
@@ -28,6 +31,8 @@ def player(tags, side):
 
 
 def main():
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        sys.exit(print(__doc__))
     if len(sys.argv) < 3:
         sys.stderr.write(__doc__)
         sys.exit(2)

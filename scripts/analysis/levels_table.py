@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
-"""The README's levels table from the calibration outputs: per band file, the human move model's
+"""Question: How did the levels of 2026-12-02 (human model m-v2, calibrate.sh outputs of that format) play and err?
+Answer: docs/journal/levels.md, "Measured: the levels on the human model (commits 81fa4bf, f7fbe8d)".
+
+The README's levels table from the calibration outputs: per band file, the human move model's
 top-1 on the test games, how often the level plays the human move and how often full-strength
 Sparring at depth 10 does (scripts/calibrate.sh humans), and per level the reviewed error rates of
 its self-play games next to the human targets (scripts/calibrate.sh errors). Plain python3.
 
-  scripts/levels_table.py CALIBRATION_DIR MODEL_REPORT_JSON     e.g. docs/calibration-v2 docs/human-model/report.json
+  scripts/analysis/levels_table.py CALIBRATION_DIR MODEL_REPORT_JSON     e.g. bench/results/calibration/v2 bench/results/human-model/m-v2/report.json
 """
 import json
 import os
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 TARGETS = os.path.join(ROOT, "..", "shared", "calibration-targets.md")
 BANDS = [("Beginner", "-900"), ("Easy", "900-1100"), ("Medium", "1100-1300"), ("Hard", "1300-1500"),
          ("Hard", "1500-1700"), ("Expert", "1700-1900"), ("Master", "1900-2100"), ("Master", "2100-2300")]
@@ -58,6 +61,8 @@ def errors(folder, level):
 
 
 def main():
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        sys.exit(print(__doc__))
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     folder, report = sys.argv[1], json.load(open(sys.argv[2]))

@@ -1,4 +1,5 @@
-"""Reading the PGN files of UCI moves in ../shared/data/human/ (plain or xz): one reader for the scripts."""
+"""Reading the PGN files of UCI moves in ../shared/data/human/ (plain or xz): one reader for the scripts
+(`from lib.uci_pgn import games`)."""
 import lzma
 import re
 

@@ -1,12 +1,15 @@
 #!/usr/bin/python3
-"""How many positions of rated human games the human move model can train on, by the mover's rating.
+"""Question: How many training positions does the human move model have at each rating?
+Answer: docs/human-model.md, "What the data allows": fewest where the model is furthest behind Maia (< 1300).
+
+How many positions of rated human games the human move model can train on, by the mover's rating.
 
 Counts every move of every game in ../shared/data/human/ except the test games (games 400 on of each
 file in lichess_2018-06_by_band/), before deduplication, grouped by the rating of the player who made
 it, in three columns: the Lichess band files (games 0-399), the other Lichess files, and the
 over-the-board games (FIDE ratings). Prints a Markdown table. Standard library only.
 
-Usage: scripts/human_data_by_band.py [DATA_DIR]   (default: ../shared/data/human beside the project)
+Usage: scripts/analysis/human_data_by_band.py [DATA_DIR]   (default: ../shared/data/human beside the project)
 """
 import collections
 import glob
@@ -14,7 +17,8 @@ import os
 import re
 import sys
 
-from uci_pgn import games
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # scripts/: lib/, pool_calibration
+from lib.uci_pgn import games  # noqa: E402
 
 EDGES = [0, 900, 1100, 1300, 1500, 1700, 1900, 2100, 2300, 2500]
 LABELS = ["< 900", "900–1100", "1100–1300", "1300–1500", "1500–1700", "1700–1900", "1900–2100",
@@ -45,8 +49,10 @@ def count(paths, max_games=None):
 
 
 def main():
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        sys.exit(print(__doc__))
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "data", "human")
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "data", "human")
     if not os.path.isdir(os.path.join(root, "lichess_2018-06_by_band")):
         sys.stderr.write(f"error: no lichess_2018-06_by_band/ in {root}\n")
         sys.exit(2)
