@@ -50,5 +50,5 @@ if [[ " $PARTS " == *" errors "* ]]; then
   errors="$GAMES games: $errors"
 fi
 echo "$LEVEL [$SET] $match$errors"
-# The errors split by the state of the game (people's: bench/results/human-model/m-v5/errors-by-state.txt).
+# The errors split by the state of the game (people's: bench/results/calibration/m-v5/errors-by-state.txt).
 [ -z "$errors" ] || scripts/errors_by_state.py "$out/$tag.json"

@@ -5,7 +5,7 @@ Answer: docs/levels.md, "Why the lower rungs are short", and docs/journal/levels
 How wide a rung of the ladder is for the levels' error rates: a fit over every measured rung.
 
 Reads the ladder batches (bench/results/calibration/*/ladder-LOWER-UPPER.txt with the batch's error report)
-and the ladder probes (bench/results/{calibration,human-model}/**/*probe*.txt, scripts/ladder_probe.sh output), pairs each rung's Elo gap
+and the ladder probes (bench/results/calibration/**/*probe*.txt, scripts/ladder_probe.sh output), pairs each rung's Elo gap
 (the lower level's loss, pentanomial for batches) with the two levels' blunders per 100 moves and ACPL in
 the same games, and fits, weighted by games, rung = k * ln(blunders of the lower / blunders of the upper)
 (and rung = k' * ACPL difference), with a 95% bootstrap interval for k over the rungs. Then prints the
@@ -76,8 +76,7 @@ def slope(rows, x):
 def main():
     if sys.argv[1:2] in (["-h"], ["--help"]):
         sys.exit(print(__doc__))
-    probes = sorted(f for sub in ("calibration", "human-model")
-                    for f in glob.glob(f"bench/results/{sub}/**/*probe*.txt", recursive=True))
+    probes = sorted(glob.glob("bench/results/calibration/**/*probe*.txt", recursive=True))
     rows = [r for f in probes for r in probe_rungs(f)]
     rows += [r for d in sorted(glob.glob("bench/results/calibration/*")) for r in batch_rungs(d)]
     if not rows:
