@@ -6,7 +6,7 @@ ARCH ?= native
 BUILD ?= build/release
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build pgo test test-sanitized test-tsan fuzz-build fuzz-smoke windows windows-check run setup clean
+.PHONY: all build pgo test check-links test-sanitized test-tsan fuzz-build fuzz-smoke windows windows-check run setup clean
 
 all: pgo
 	cp $(PGO_BUILD)/sparring $(EXE)
@@ -32,12 +32,18 @@ setup:
 	bash scripts/setup.sh
 
 test: setup
+	$(MAKE) check-links
 	$(MAKE) build
 	cp $(BUILD)/sparring sparring
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	$(MAKE) test-sanitized
 	$(MAKE) test-tsan
 	$(MAKE) fuzz-smoke
+
+# Every relative link of README.md, docs/ and the READMEs resolves to a file, and every #anchor to a heading
+# (a second; no network).
+check-links:
+	python3 scripts/check_links.py
 
 # The unit, engine and end-to-end tests again under AddressSanitizer + UndefinedBehaviorSanitizer
 # (a debug-info build of its own; the slow perft suites are left to the release run above).

@@ -2,7 +2,7 @@
 # Runs the libFuzzer targets built in build/fuzz (`make fuzz-build`) one after the other, each for
 # a bounded time, and prints per target: seconds, executions, executions/s, corpus size, crashes.
 #
-#   scripts/fuzz.sh [seconds-per-target] [target ...]     (default 45 s; every fuzz_* target)
+# usage: scripts/fuzz.sh [seconds-per-target] [target ...]     (default 45 s; every fuzz_* target)
 #
 # Each target starts from its seed corpus fuzz/corpus/<t> plus what earlier runs found
 # (build/fuzz/corpus/<t>, where new inputs go; the repository's seeds are never changed). A crash,
@@ -10,6 +10,7 @@
 # build/fuzz/artifacts/<t>/ and makes the script exit 1 (after the other targets have run).
 # Reproduce with: build/fuzz/fuzz_<t> build/fuzz/artifacts/<t>/crash-...
 set -uo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 cd "$(dirname "$0")/.."
 seconds=${1:-45}
 shift || true

@@ -11,6 +11,7 @@
 #        FIRST/LAST (the games: 400/600 is the test set; 360/400 is the validation games that settings
 #        are chosen on)
 set -euo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 cd "$(dirname "$0")/.."
 DEPTH=${1:-10}
 OUT=${2:-runs/baselines/engine-d10.txt}

@@ -8,6 +8,7 @@
 # Deduplicated by move text across files; any copy of a test game is dropped (the band files overlap).
 # usage: scripts/human_data.sh [OUT]     (default runs/human-v2)
 set -euo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 cd "$(dirname "$0")/.."
 out=${1:-runs/human-v2}
 data=../shared/data/human

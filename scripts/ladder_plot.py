@@ -4,7 +4,7 @@ pair matches of `scripts/calibrate.sh ladder` (pooled over the batch directories
 target of 300 Elo a rung.
 
 usage: scripts/ladder_plot.py OUT.svg DIR [DIR ...] [--title TEXT]
-       e.g. scripts/ladder_plot.py docs/ladder.svg docs/calibration docs/calibration-b2
+       e.g. scripts/ladder_plot.py docs/ladder.svg bench/results/calibration/v6 bench/results/calibration/v6-b2
 
 A level's height is the sum of the Elo gaps of the rungs below it; its error bar is the 95% interval
 of that sum (the rungs' pentanomial half-widths added in quadrature: the pair matches are independent).

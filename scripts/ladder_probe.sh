@@ -11,6 +11,7 @@
 # SET is sparring-levels' --set (depth=,model=,temperature=,appetite=I/M/B,decided=I/M/B,won=I/M/B,size=,cap=); the chosen values go
 # into src/levels/level.cpp, and the figures that count come from scripts/calibrate.sh ladder.
 set -euo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 cd "$(dirname "$0")/.."
 GAMES=$1
 shift

@@ -22,7 +22,7 @@ import statistics
 import sys
 import time
 
-from uci_pipe import DEFAULT_ENGINE, Engine, EngineError, check_engine, percentile
+from lib.uci_pipe import DEFAULT_ENGINE, Engine, EngineError, check_engine, percentile
 
 POSITIONS = [
     "position startpos",

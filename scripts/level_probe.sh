@@ -9,6 +9,7 @@
 # SET is sparring-levels' --set (depth=,model=,temperature=,appetite=I/M/B,decided=I/M/B,won=I/M/B,size=,cap=); the chosen values go
 # into src/levels/level.cpp, and the test-set figures come from scripts/calibrate.sh.
 set -euo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 cd "$(dirname "$0")/.."
 LEVEL=$1
 SET=${2:-}
@@ -49,5 +50,5 @@ if [[ " $PARTS " == *" errors "* ]]; then
   errors="$GAMES games: $errors"
 fi
 echo "$LEVEL [$SET] $match$errors"
-# The errors split by the state of the game (people's: docs/human-model/m-v5/errors-by-state.txt).
+# The errors split by the state of the game (people's: bench/results/calibration/m-v5/errors-by-state.txt).
 [ -z "$errors" ] || scripts/errors_by_state.py "$out/$tag.json"

@@ -14,6 +14,7 @@
 #      OPENINGS (/work/shared/data/openings/noob_2moves.epd or tests/data/noob_2moves.epd)
 # One thread and 16 MB hash per engine; openings in random order (seed 2026), both colours.
 set -euo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 scripts/setup.sh references # the opponents

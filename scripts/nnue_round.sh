@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# usage: [SEED=N] [MINUTES=90] [OUT=runs/nnue-round] [MORE_DATA="..."] scripts/nnue_round.sh   (environment below)
 # One round of the evaluation network's loop, sized to fit one working session (runs/ does not outlive
 # a session; the committed net does, so each round goes on from it):
 #   1. self-play data with the built-in net for MINUTES (sparring datagen, stopped cleanly by SIGINT);
@@ -17,6 +18,7 @@
 # Then, if the new net beats the built-in one and does better against Ethereal than the built-in net did
 # (README): cp OUT/net/net.nnw src/engine/eval.nnw (a wider net: and NNUE_HIDDEN in src/nn/nnue.h and CMakeLists.txt).
 set -euo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 MINUTES="${MINUTES:-90}" SEED="${SEED:-3}" EPOCHS="${EPOCHS:-4}" LR="${LR:-3e-4}"

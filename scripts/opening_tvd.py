@@ -3,7 +3,7 @@
 first moves (and replies to 1.e4 and 1.d4) from the start position and those of the people of its
 band in the Lichess band files (training games 0-399 only: the test games stay unseen).
 
-  scripts/opening_tvd.py LEVEL BAND [GAMES]     e.g. scripts/opening_tvd.py Beginner -900 200
+usage: scripts/opening_tvd.py LEVEL BAND [GAMES]     e.g. scripts/opening_tvd.py Beginner -900 200
 
 Runs `sparring-levels openings` (build/release, or $LEVELS) for GAMES seeds. Plain python3.
 
@@ -73,6 +73,8 @@ def noise(people_counts, n_level, observed, draws=2000):
 
 
 def main():
+    if len(sys.argv) < 3 or sys.argv[1] in ("-h", "--help"):
+        sys.exit(print(__doc__))
     name, band = sys.argv[1], sys.argv[2]
     games = int(sys.argv[3]) if len(sys.argv) > 3 else 200
     p, l = people(band), level(name, games)

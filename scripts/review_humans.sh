@@ -10,6 +10,7 @@
 #        targets' own judge, which checks the review's rules apart from the judge's eyes),
 #        JSON_OUT (keep the review's JSON, every move of every game, in this file)
 set -euo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 GAMES=${1:-100}
 [ "$GAMES" = all ] && GAMES=1000000
 DEPTH=${2:-10}

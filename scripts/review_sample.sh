@@ -7,6 +7,7 @@
 # env:   SPARRING (the binary, default build/release/sparring; `make` builds it),
 #        PGN (the games, default ../shared/data/human/lichess_2018-06_by_band/1500-1700.pgn)
 set -euo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 cd "$(dirname "$0")/.."
 SPARRING=${SPARRING:-build/release/sparring}
 PGN=${PGN:-../shared/data/human/lichess_2018-06_by_band/1500-1700.pgn}

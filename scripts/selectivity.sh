@@ -7,6 +7,7 @@
 # usage: scripts/selectivity.sh [games] [tc] [feature...]   (defaults: 200 1+0.01, every feature)
 # env:   SPARRING (binary, default build/release/sparring), CONCURRENCY (2), OUT (runs/selectivity-<time>)
 set -euo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 cd "$(dirname "$0")/.."
 GAMES=${1:-200}
 TC=${2:-1+0.01}

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# usage: scripts/setup.sh [references|train|windows]
 # Installs what building and testing Sparring needs, with apt-get, only when something is missing.
 # `scripts/setup.sh references` installs the reference engines instead (Stockfish 15.1, Ethereal 12,
 # Toga II, Glaurung under /usr/games): the judge and opponents of the calibration, bench and match
@@ -8,6 +9,7 @@
 # installs the MinGW-w64 cross compiler that `make windows` builds sparring.exe with, and Wine, which
 # scripts/windows_check.sh runs it under. The tests never need any of these.
 set -euo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 # clang and its sanitizer/fuzzer runtimes: the libFuzzer targets (make fuzz-smoke).
 packages=(g++ cmake make catch2 libcxxopts-dev clang libclang-rt-14-dev libfathom-dev)
 case "${1:-}" in

@@ -26,7 +26,7 @@ import sys
 import threading
 import time
 
-from uci_pipe import DEFAULT_ENGINE, Engine, EngineError, Referee, check_engine
+from lib.uci_pipe import DEFAULT_ENGINE, Engine, EngineError, Referee, check_engine
 
 POSITIONS = [
     "position startpos",

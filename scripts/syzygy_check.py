@@ -11,7 +11,7 @@ result after Sparring's move are the same. Prints one line a position and the ag
   scripts/syzygy_check.py [--sparring build/release/sparring] [--stockfish /usr/games/stockfish]
                           [--tables ../shared/data/syzygy] [--depth 14] [--epd bench/syzygy/won_endgames.epd]
 
-Standard library only (scripts/uci_pipe.py). Exit code 0 when every position agrees, 1 otherwise.
+Standard library only (scripts/lib/uci_pipe.py). Exit code 0 when every position agrees, 1 otherwise.
 """
 
 import argparse
@@ -19,7 +19,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from uci_pipe import Engine, EngineError  # noqa: E402
+from lib.uci_pipe import Engine, EngineError  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 

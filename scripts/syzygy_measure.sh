@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# usage: scripts/syzygy_measure.sh elo [GAMES] | convert | tbhits LOG
 # The measurements of issue 58 (Syzygy tablebases), with sparring-match (bench/match/README.md):
 #
 #   scripts/syzygy_measure.sh elo [GAMES]   Sparring with the tables against the same build without them,
@@ -17,6 +18,7 @@
 # colours; 2 tries the first one), SPARRING_OPTS (more engine keys for Sparring in convert, e.g.
 # "option.Level=Master": how a level converts). Everything is written to OUT.
 set -euo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 SPARRING="${SPARRING:-$root/build/release/sparring}"
 STOCKFISH="${STOCKFISH:-/usr/games/stockfish}"

@@ -54,7 +54,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from net_file import read_net, write_net
+from lib.net_file import read_net, write_net
 
 INPUT_NB = 908
 PIECE_FEATURES = 768

@@ -34,7 +34,7 @@ import time
 import numpy as np
 import torch
 
-from net_file import read_net, write_net
+from lib.net_file import read_net, write_net
 
 RECORD = 32
 QA, QB, SCALE = 255, 64, 400

@@ -16,6 +16,7 @@
 # Builds what is missing (make windows, make build, with JOBS=1). Wine's prefix: runs/wine
 # (WINEPREFIX overrides it).
 set -uo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 cd "$(dirname "$0")/.." || exit 1
 EXE=${1:-build/windows/sparring.exe}
 LINUX=${LINUX:-build/release/sparring}
@@ -77,7 +78,7 @@ fi
 python3 - "$EXE" "$LINUX" <<'EOF' || failures=$((failures + 1))
 import subprocess, sys
 sys.path.insert(0, "scripts")
-from uci_pipe import Engine, EngineError, Referee
+from lib.uci_pipe import Engine, EngineError, Referee
 
 exe, linux = sys.argv[1], sys.argv[2]
 FIXED_PLIES, CLOCK_PLIES = 12, 12
@@ -159,7 +160,7 @@ EOF
 python3 - "$EXE" "$LINUX" <<'EOF' || failures=$((failures + 1))
 import sys
 sys.path.insert(0, "scripts")
-from uci_pipe import Engine, EngineError
+from lib.uci_pipe import Engine, EngineError
 
 # EvalFile (a net read from disk, in binary mode on Windows): another net than the built-in one gives the
 # Linux build's search with that net, node for node; a missing file is reported and changes nothing.

@@ -9,7 +9,7 @@
 //           per seed (scripts/opening_tvd.py compares them with people's).
 //   scan:   for moves a level played (level name, FEN, move a line), what its scan and choice make of the
 //           position: the played move's error class by the scan, and the chance of each class
-//           (scripts/won_scan.py sets them beside the review's judgement).
+//           (scripts/analysis/won_scan.py sets them beside the review's judgement).
 #include <chrono>
 #include <cstdio>
 #include <fstream>

@@ -29,7 +29,7 @@ double loss_points(int best, int score);
 // Whether a position whose best move scores `bestCp` for the mover is decided: Win% outside [25, 75].
 bool decided(int bestCp);
 // Whether the mover stands won: Win% of at least 90 (people there still throw games away, the levels
-// hardly: docs/levels.md, "The lower rungs at 200 games").
+// hardly: docs/journal/levels.md, "The lower rungs at 200 games").
 bool won(int bestCp);
 
 struct ChoiceParams {
@@ -37,7 +37,7 @@ struct ChoiceParams {
   ErrorAppetite appetite{};
   // Log-odds added to each error class when the position is decided (the scan's best move's Win%
   // outside [25, 75]): there the model's sample errs far less often than people, in balanced positions
-  // about as often (docs/levels.md, "Error rates by the state of the game").
+  // about as often (docs/journal/levels.md, "Error rates by the state of the game").
   ErrorAppetite decidedAppetite{};
   // Log-odds added on top of decidedAppetite where the mover stands won (`won`).
   ErrorAppetite wonAppetite{};
