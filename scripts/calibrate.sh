@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reruns the strength levels' calibration and writes the tables to docs/calibration.md:
+# Reruns the strength levels' calibration; every report goes to OUT (below):
 #   mates     every level, 3 seeds, on the Lichess mates (mate in 1-5): slips must be zero
 #   errors    each level against itself (GAMES games, noob_2moves openings), reviewed at depth 10 by
 #             Stockfish (JUDGE; Sparring's own search when no judge is installed):
@@ -21,14 +21,14 @@
 # Environment: GAMES (default 100), LADDER_GAMES (default 200), SF_GAMES (default 100), HUMAN_GAMES (held-out
 # games per band file, default 100), LEVELS (the levels of the errors and ladder parts), JUDGE,
 # CONCURRENCY (default 2), SEED (the matches' opening order, default 2026: another seed gives other
-# openings, so batches can be pooled), OUT (the results' folder, default docs/calibration),
+# openings, so batches can be pooled), OUT (the results' folder, default bench/results/calibration/DATE),
 # TC (the matches' time control, default 60+0.6: a level thinks a fraction of a second whatever the clock,
 # so a long one costs nothing and keeps the clock out of the result; Stockfish uses it as it likes).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 data="$root/../shared/data"
 build="${BUILD:-$root/build/release}"
-out="${OUT:-$root/docs/calibration}"
+out="${OUT:-$root/bench/results/calibration/$(date +%Y-%m-%d)}"
 seed="${SEED:-2026}"
 games="${GAMES:-100}"
 ladderGames="${LADDER_GAMES:-200}"
@@ -69,7 +69,7 @@ for part in "${parts[@]}"; do
       cat "$pgn.1" "$pgn.2" >"$pgn" && rm -f "$pgn.1" "$pgn.2"
       "$build/sparring" review "$pgn" --depth 10 --threads "$conc" --totals-only --no-progress "${judge[@]}" \
         --json-out "$out/errors-$l.json" | tee "$out/errors-$l.txt"
-      # The same split by the state of the game (people's: docs/human-model/m-v5/errors-by-state.txt).
+      # The same split by the state of the game (people's: bench/results/calibration/m-v5/errors-by-state.txt).
       "$root/scripts/errors_by_state.py" "$out/errors-$l.json" | tee -a "$out/errors-$l.txt"
     done
     ;;

@@ -3,7 +3,7 @@
 and OUT) into one table: the Elo gap of every pair over all its games, and the error rates of every level
 over all the reviewed games, next to the targets.
 
-usage: scripts/pool_calibration.py DIR [DIR ...]     e.g. docs/calibration docs/calibration-b2
+usage: scripts/pool_calibration.py DIR [DIR ...]     e.g. bench/results/calibration/v6 bench/results/calibration/v6-b2
 
 Why from the reports and not the games: a batch's PGN files are not kept in git, its reports are. The
 reports carry what pooling needs: each pair's W/D/L and game-pair counts (the pentanomial Elo is
