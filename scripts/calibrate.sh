@@ -25,6 +25,7 @@
 # TC (the matches' time control, default 60+0.6: a level thinks a fraction of a second whatever the clock,
 # so a long one costs nothing and keeps the clock out of the result; Stockfish uses it as it likes).
 set -euo pipefail
+[[ "${1:-}" =~ ^(-h|--help)$ ]] && { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 data="$root/../shared/data"
 build="${BUILD:-$root/build/release}"

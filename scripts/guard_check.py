@@ -10,6 +10,9 @@ usage: scripts/guard_check.py ENGINE EPD LEVEL SEEDS
        scripts/guard_check.py ./sparring tests/data/kp_race_mates.epd Beginner 2
 """
 import subprocess, sys, functools, time
+if len(sys.argv) != 5 or sys.argv[1] in ("-h", "--help"):
+    print(__doc__.strip())
+    sys.exit(0 if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help") else 2)
 eng_cmd, epd, level, seeds = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 PROVER = sys.argv[1]
 

@@ -76,6 +76,9 @@ def parse_errors(text):
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        sys.exit(0 if len(sys.argv) > 1 else 2)
     dirs = [Path(d) for d in sys.argv[1:]]
     if not dirs:
         sys.exit(__doc__)
