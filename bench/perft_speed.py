@@ -10,6 +10,9 @@ per-rep ratios (each rep times both programs on the same positions within a few 
 """
 import argparse, os, statistics, subprocess, sys, time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+from lib.uci_pipe import Engine  # noqa: E402
+
 POSITIONS = [  # the six standard positions (chessprogramming.org), depths giving ~0.2-2 s each
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6),
     ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5),
@@ -20,30 +23,17 @@ POSITIONS = [  # the six standard positions (chessprogramming.org), depths givin
 ]
 
 
-class Stockfish:
+class Stockfish(Engine):
     def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci"); self.wait("uciok")
-        self.send("setoption name Threads value 1"); self.send("isready"); self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n"); self.p.stdin.flush()
-
-    def wait(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("stockfish exited")
-            if line.startswith(prefix):
-                return line
+        super().__init__(path, {"Threads": 1})
 
     def perft(self, fen, depth):
+        """(nodes, seconds from `go perft` to its "Nodes searched" line, as the reader thread stamped it)."""
         self.send(f"position fen {fen}")
-        self.send("isready"); self.wait("readyok")
-        t0 = time.perf_counter()
-        self.send(f"go perft {depth}")
-        nodes = int(self.wait("Nodes searched").split()[-1])
-        return nodes, time.perf_counter() - t0
+        self.sync()
+        t0 = self.send(f"go perft {depth}")
+        t1, line = self.expect("Nodes searched", 600)
+        return int(line.split()[-1]), t1 - t0
 
 
 def sparring_perft(exe, fen, depth):

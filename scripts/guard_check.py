@@ -9,7 +9,11 @@ usage: scripts/guard_check.py ENGINE EPD LEVEL SEEDS
   e.g. scripts/guard_check.py ./sparring tests/data/quiet_mates_in_5.epd Medium 2
        scripts/guard_check.py ./sparring tests/data/kp_race_mates.epd Beginner 2
 """
-import subprocess, sys, functools, time
+import functools, os, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib.uci_pipe import Engine  # noqa: E402
+
 if len(sys.argv) != 5 or sys.argv[1] in ("-h", "--help"):
     print(__doc__.strip())
     sys.exit(0 if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help") else 2)
@@ -23,27 +27,24 @@ def mating(fen, n):
     assert "complete" in out[0], out[0]
     return {l.split()[1] for l in out[1:] if "mate in" in l}
 
-eng = subprocess.Popen([eng_cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
-def send(l): eng.stdin.write(l + "\n"); eng.stdin.flush()
-def until(pre):
-    for line in eng.stdout:
-        if line.startswith(pre): return line
-send("uci"); until("uciok"); send(f"setoption name Level value {level}")
+eng = Engine(eng_cmd, {"Level": level})
 fens = [(l.split(" dm ")[0], int(l.split(" dm ")[1].split(";")[0])) for l in open(epd) if " dm " in l]
 slips = n = 0
 times = []
 for r in range(seeds):
-    send(f"setoption name Seed value {r + 1}")
+    eng.setoption("Seed", r + 1)
     for fen, dm in fens:
-        send("position fen " + fen); send("isready"); until("readyok")
-        start = time.monotonic()
-        send("go wtime 20000 btime 20000 winc 600 binc 600")
-        mv = until("bestmove").split()[1]
-        times.append(time.monotonic() - start)
+        eng.send("position fen " + fen)
+        eng.sync()
+        start = eng.send("go wtime 20000 btime 20000 winc 600 binc 600")
+        done, line = eng.expect("bestmove", 60)
+        mv = line.split()[1]
+        times.append(done - start)
         n += 1
         if mv not in mating(fen, dm):
             slips += 1
             print(f"SLIP {level} seed {r + 1}: {fen} played {mv}, mating in {dm}: {' '.join(sorted(mating(fen, dm)))}",
                   flush=True)
+eng.quit()
 print(f"{level}: {n} moves, {slips} slips; {sum(times) / n:.3f} s a move on average, worst {max(times):.3f} s")
 sys.exit(1 if slips else 0)

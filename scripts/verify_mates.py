@@ -15,38 +15,26 @@ Prints the counts and every move that failed both checks; exits 1 if there was o
 --players keeps only the moves of the players with those names (the levels), e.g. to leave out an
 opponent that is not a level.
 """
-import argparse, json, subprocess, sys
+import argparse, json, os, subprocess, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib.uci_pipe import Engine  # noqa: E402
 
 MAX_MATE = 5
 
 
-class Judge:
+class Judge(Engine):
+    TIMEOUT = 3600  # a deep `go depth D mate n` may take minutes
+
     def __init__(self, cmd):
-        self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.send("uci")
-        self.wait("uciok")
-        self.send("setoption name Hash value 64")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        for line in self.p.stdout:
-            if line.startswith(prefix):
-                return line
-        sys.exit("the judge stopped")
+        super().__init__(cmd, {"Hash": 64})
 
     def replies(self, fen, move):
         self.send(f"position fen {fen} moves {move}")
         self.send("go perft 1")
-        out = []
-        for line in self.p.stdout:
-            if line.startswith("Nodes searched"):
-                return out
-            if ": " in line:
-                out.append(line.split(":")[0])
-        return out
+        seen = []
+        self.expect("Nodes searched", self.TIMEOUT, seen)
+        return [line.split(":")[0] for line in seen if ": " in line and not line.startswith("Nodes")]
 
     def mate_for_mover(self, fen, moves, depth, within):
         """The mover's mate length in moves after `moves` (the mover to play), or None if none is seen.
@@ -54,12 +42,12 @@ class Judge:
         self.send("ucinewgame")
         self.send(f"position fen {fen} moves {moves}")
         self.send(f"go depth {depth} mate {within}")
+        seen = []
+        self.expect("bestmove", self.TIMEOUT, seen)
         score = None
-        for line in self.p.stdout:
+        for line in seen:
             if " score " in line:
                 score = line.split(" score ")[1].split()[:2]
-            if line.startswith("bestmove"):
-                break
         return int(score[1]) if score and score[0] == "mate" and int(score[1]) > 0 else None
 
 

@@ -11,18 +11,24 @@ usage: scripts/analysis/mine_quiet_mates.py GAMES.pgn N > quiet.epd
 For each decisive game, the winner's positions 6-16 plies before the end, Stockfish 15.1 at depth 14;
 the first position of a game found is kept. About 2 a minute on one core.
 """
-import subprocess, sys, re
+import os, re, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from lib.uci_pipe import Engine  # noqa: E402
+
 if sys.argv[1:2] in (["-h"], ["--help"]) or len(sys.argv) != 3:
     sys.exit(print(__doc__))
 N = int(sys.argv[2])
-sf = subprocess.Popen(["/usr/games/stockfish"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-def send(l): sf.stdin.write(l + "\n"); sf.stdin.flush()
-def until(p):
-    out = []
-    for line in sf.stdout:
-        out.append(line)
-        if line.startswith(p): return out
-send("uci"); until("uciok"); send("setoption name Hash value 32"); send("isready"); until("readyok")
+sf = Engine("/usr/games/stockfish", {"Hash": 32})
+send = sf.send
+
+
+def until(prefix):
+    seen = []
+    sf.expect(prefix, 3600, seen)
+    return [line + "\n" for line in seen]
+
+
 games, cur, res = [], [], None
 for line in open(sys.argv[1]):
     if line.startswith("[Result"): res = line.split('"')[1]

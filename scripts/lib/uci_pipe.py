@@ -1,4 +1,5 @@
 """A UCI engine over pipes for the scripts (stress_protocol.py, latency.py, syzygy_check.py, windows_check.sh,
+verify_mates.py, guard_check.py, bench/perft_speed.py, analysis/mine_quiet_mates.py,
 analysis/first_mate_nodes.py, analysis/fit_cp_scale.py): `from lib.uci_pipe import Engine`.
 
 Standard library only. A reader thread stamps every line with time.perf_counter() the moment it
