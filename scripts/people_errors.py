@@ -14,6 +14,12 @@ rating").
                   1500, Lichess's start and mostly a new account, is left out), fits each rate, prints the
                   bins with 95% intervals, the fit and each level's target; --svg FILE draws it, --json
                   FILE writes the targets
+  scale DIR --people PEOPLE
+                  another site's ratings on the Lichess scale (issue 55: chess.com's run a few hundred
+                  points under Lichess's): each 100-point bin of DIR's reviewed games (people_sample.py
+                  --sources more2/chesscom.pgn, then review) read as the Lichess rating at which the fit of
+                  PEOPLE (the Lichess chunks) gives the same ACPL, blunder rate, balanced blunder rate;
+                  with a line through the ACPL readings (--json FILE writes it)
 
 The fit: ln(rate) = a + b (r - 1200) + c (r - 1200)^2, weighted least squares over the bins from --lo to
 --hi (each bin weighted by its moves), where a rate is errors of a class per 100 moves (blunders,
@@ -25,6 +31,7 @@ extrapolation and the one the targets use when the two disagree.
 Usage: scripts/people_errors.py review DIR [--sparring build/release/sparring] [--threads 2]
        scripts/people_errors.py fit DIR [--svg FILE] [--json FILE] [--lo 700] [--hi 2300]
        scripts/people_errors.py levels REVIEW.json [...] --targets FILE
+       scripts/people_errors.py scale DIR --people PEOPLE [--json FILE]
 """
 import argparse
 import glob
@@ -231,6 +238,62 @@ def fit_cmd(args):
         draw(args, bins, boot_bins, coefs, boot_coefs)
 
 
+def equivalent(coef, y, lo=100, hi=2400):
+    """The rating at which the fitted rate equals y (bisection; the fits fall with the rating over the
+    range), or None if y is outside what the fit gives between lo and hi."""
+    f = lambda r: predict(coef, r) - y  # noqa: E731
+    if f(lo) < 0 or f(hi) > 0:
+        return None
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if f(mid) > 0 else (lo, mid)
+    return (lo + hi) / 2
+
+
+def scale_cmd(args):
+    """Each 100-point bin of another site's ratings, read as the Lichess rating whose people err as much."""
+    people = player_moves(sorted(glob.glob(os.path.join(args.people, "chunk-*.json"))))
+    _, coefs = curves(people, args.lo, args.hi, False)
+    games = player_moves(sorted(glob.glob(os.path.join(args.dir, "chunk-*.json"))))
+    rates = ("ACPL all", "blunders all", "blunders balanced")
+    rng = random.Random(2026)
+    boots = [tally([games[rng.randrange(len(games))] for _ in games]) for _ in range(args.resamples)]
+    bins = tally(games)
+    print(f"{sum(len(g) for g in games)} moves after ply {OPENING_PLIES} of {len(games)} games of {args.dir}, "
+          f"read against the Lichess fit of {args.people} (bins {args.lo}-{args.hi}); each cell: the bin's rate, "
+          f"the Lichess rating whose people err as much (95%: {args.resamples} resamples of games)\n")
+    print("| bin | moves | " + " | ".join(rates) + " |")
+    print("|---" * (len(rates) + 2) + "|")
+    points = []  # (bin centre, Lichess rating by ACPL, moves)
+    spec = {name: (state, what) for name, state, what in RATES}
+    for b in sorted(bins):
+        t = bins[b]
+        if t.get(("all", "moves"), 0) < args.min_moves:
+            continue
+        cells = []
+        for name in rates:
+            y, _ = rate(t, *spec[name])
+            r = equivalent(coefs[name], y) if y else None
+            eqs = [equivalent(coefs[name], v) for v in (rate(bb.get(b, {}), *spec[name])[0] for bb in boots) if v]
+            eqs = [e for e in eqs if e is not None]
+            iv = f" ({pct(eqs, .025):.0f}-{pct(eqs, .975):.0f})" if eqs else ""
+            cells.append(f"{y:.1f} → {r:.0f}{iv}" if r is not None else f"{y:.1f} → outside the fit")
+            if name == "ACPL all" and r is not None:
+                points.append((b + 50, r, t[("all", "moves")]))
+        print(f"| {b} | {t[('all', 'moves')]} | " + " | ".join(cells) + " |")
+    if len(points) >= 2:
+        w = sum(n for _, _, n in points)
+        mx = sum(x * n for x, _, n in points) / w
+        my = sum(y * n for _, y, n in points) / w
+        slope = sum(n * (x - mx) * (y - my) for x, y, n in points) / sum(n * (x - mx) ** 2 for x, _, n in points)
+        print(f"\nBy ACPL, weighted by moves: Lichess ≈ {my - slope * mx:.0f} + {slope:.2f} × rating "
+              f"(over bins {points[0][0] - 50}-{points[-1][0] - 50})")
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"by": "ACPL all", "intercept": round(my - slope * mx, 1), "slope": round(slope, 3),
+                           "bins": [[x - 50, round(y)] for x, y, _ in points]}, f, indent=1)
+
+
 def draw(args, bins, boot_bins, coefs, boot_coefs):
     import matplotlib
     matplotlib.use("Agg")
@@ -293,8 +356,16 @@ def main():
     lv.add_argument("--targets", required=True)
     lv.add_argument("--json")
     lv.add_argument("--resamples", type=int, default=200)
+    sc = sub.add_parser("scale", help="another site's ratings on the Lichess scale, by how much people err")
+    sc.add_argument("dir", help="reviewed chunks of the other site's games (people_sample.py --sources ...)")
+    sc.add_argument("--people", required=True, help="the reviewed Lichess chunks the targets were fitted on")
+    sc.add_argument("--lo", type=int, default=700)
+    sc.add_argument("--hi", type=int, default=2300)
+    sc.add_argument("--min-moves", type=int, default=500)
+    sc.add_argument("--json")
+    sc.add_argument("--resamples", type=int, default=100)
     args = ap.parse_args()
-    {"review": review, "fit": fit_cmd, "levels": levels_cmd}[args.cmd](args)
+    {"review": review, "fit": fit_cmd, "levels": levels_cmd, "scale": scale_cmd}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,10 @@ holds fewer than CAP players. Casual games (`Rated "false"`) are skipped. Writes
 CHUNK to OUT/chunk-NNN.pgn, each game tagged with its `Source` file; the review of each chunk
 (`scripts/people_errors.py review OUT`) is resumable chunk by chunk.
 
-Usage: scripts/people_sample.py OUT [--cap 400] [--chunk 250] [--data /work/shared/data/human]
+With `--sources more2/chesscom.pgn` (any files under DATA) the same sample is drawn from other games, e.g.
+chess.com's, whose ratings `scripts/people_errors.py scale` maps onto Lichess's.
+
+Usage: scripts/people_sample.py OUT [--cap 400] [--chunk 250] [--data /work/shared/data/human] [--sources FILE...]
 """
 import argparse
 import collections
@@ -54,9 +57,10 @@ def main():
     ap.add_argument("--cap", type=int, default=400)
     ap.add_argument("--chunk", type=int, default=250)
     ap.add_argument("--data", default="/work/shared/data/human")
+    ap.add_argument("--sources", nargs="+", default=SOURCES, help="PGN files under DATA (default: the Lichess ones)")
     args = ap.parse_args()
     games = {}  # one game per move text: the band files overlap
-    for src in SOURCES:
+    for src in args.sources:
         for tags, text in read_games(os.path.join(args.data, src)):
             if tags.get("Rated", "true") == "false" or elo(tags, "White") is None or elo(tags, "Black") is None:
                 continue
