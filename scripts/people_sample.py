@@ -21,27 +21,12 @@ import hashlib
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib.uci_pgn import games as read_pgn  # noqa: E402
+
 SOURCES = ["lichess_2018-06_by_band/" + b + ".pgn" for b in
            ("-900", "900-1100", "1100-1300", "1300-1500", "1500-1700", "1700-1900", "1900-2100", "2100-2300",
             "2300-2500", "2500-")] + ["lichess_more/lichess_kaggle_fgf.pgn", "more2/lichess.pgn"]
-
-
-def read_games(path):
-    """Yields (tags dict, move text) for each game of a PGN file."""
-    tags, moves = {}, []
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if line.startswith("["):
-                if moves:
-                    yield tags, " ".join(moves)
-                    tags, moves = {}, []
-                key, _, value = line[1:-1].partition(" ")
-                tags[key] = value.strip('"')
-            elif line:
-                moves.append(line)
-    if moves:
-        yield tags, " ".join(moves)
 
 
 def elo(tags, side):
@@ -61,7 +46,8 @@ def main():
     args = ap.parse_args()
     games = {}  # one game per move text: the band files overlap
     for src in args.sources:
-        for tags, text in read_games(os.path.join(args.data, src)):
+        for tags, _, lines in read_pgn(os.path.join(args.data, src)):
+            text = " ".join(lines)
             if tags.get("Rated", "true") == "false" or elo(tags, "White") is None or elo(tags, "Black") is None:
                 continue
             key = hashlib.sha1(text.encode()).hexdigest()
