@@ -77,6 +77,12 @@ for part in "${parts[@]}"; do
   ladder)
     for ((i = 0; i + 1 < ${#levels[@]}; i++)); do
       a="${levels[$i]}" b="${levels[$((i + 1))]}"
+      # A rung already played to the end in this folder is kept (an interrupted batch resumes by rung).
+      if grep -qs "=== $a vs $b: $ladderGames of $ladderGames games played ===" "$out/ladder-$a-$b.txt" &&
+        [ -s "$out/ladder-$a-$b.pgn" ]; then
+        echo "ladder: $a vs $b already played in $out" >&2
+        continue
+      fi
       rm -f "$out/ladder-$a-$b.pgn"
       # elo=: the games carry each level's rating, so the review groups its moves under its own band.
       "$build/sparring-match" --engine cmd="$build/sparring" name="$a" option.Level="$a" elo="$(level_elo "$a")" \
