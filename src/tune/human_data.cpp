@@ -1,7 +1,7 @@
 // sparring-human-data: turns rated human games into the training records of the human move model
 // (scripts/train_human_model.py reads them).
 //
-//   sparring-human-data --out DIR band:FILE... lichess:FILE... otb:FILE...
+//   sparring-human-data --out DIR band:FILE... lichess:FILE... otb:FILE... chesscom:FILE...
 //
 // Every position of every game (but those with one legal move) becomes one record in DIR/pos.bin,
 // its legal moves' records in DIR/moves.bin (in the order of the positions); DIR/games.tsv lists the
@@ -9,9 +9,12 @@
 //
 // Sources, in the order given: `band:` the Lichess 2018 band files (their Event tag gives the time
 // control; games from --test-from on are the test set, games from --val-from up to it the validation
-// set), `lichess:` other Lichess games (TimeControl tag), `otb:` over-the-board games (FIDE ratings).
+// set), `lichess:` other Lichess games (TimeControl tag), `otb:` over-the-board games (FIDE ratings),
+// `chesscom:` chess.com games (TimeControl tag), whose ratings are put on Lichess's scale by --chesscom-map
+// A,B (Lichess = A + B x chess.com; `scripts/people_errors.py scale` measures it) or kept as they are.
 // A game whose moves repeat an earlier game's is dropped, and so is any copy of a test game outside
 // the test set. Of the other games, one in --val-every (by a hash of the moves) is for validation.
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -71,7 +74,7 @@ constexpr const char* BAND_NAMES[] = {"-900",      "900-1100",  "1100-1300", "13
                                       "1700-1900", "1900-2100", "2100-2300", "2300-2500", "2500-"};
 
 struct Input {
-  enum Kind { BAND, LICHESS, OTB } kind;
+  enum Kind { BAND, LICHESS, OTB, CHESSCOM } kind;
   std::string path;
   int band = 255;
 };
@@ -110,10 +113,10 @@ Source source_of(const Input& in, const PgnGame& g) {
     if (event.find("Classical") != std::string::npos) return CLASSICAL;
     return LICHESS_UNKNOWN;
   }
-  // Lichess's own classes by estimated duration: base + 40 x increment seconds.
+  // Lichess's own classes by estimated duration: base + 40 x increment seconds ("600": no increment).
   const std::string tc = g.tag("TimeControl");
   int base = 0, inc = 0;
-  if (std::sscanf(tc.c_str(), "%d+%d", &base, &inc) != 2) return LICHESS_UNKNOWN;
+  if (std::sscanf(tc.c_str(), "%d+%d", &base, &inc) < 1) return LICHESS_UNKNOWN;
   const int est = base + 40 * inc;
   return est < 180 ? BULLET : est < 480 ? BLITZ : est < 1500 ? RAPID : CLASSICAL;
 }
@@ -186,6 +189,13 @@ int run(const cxxopts::ParseResult& args) {
   const std::string outDir = args["out"].as<std::string>();
   const int testFrom = args["test-from"].as<int>(), valFrom = args["val-from"].as<int>();
   const int valEvery = args["val-every"].as<int>();
+  double mapA = 0, mapB = 1;  // chess.com's ratings on Lichess's scale
+  if (args.count("chesscom-map")) {
+    const std::string map = args["chesscom-map"].as<std::string>();
+    char end = 0;
+    if (std::sscanf(map.c_str(), "%lf,%lf%c", &mapA, &mapB, &end) != 2 || mapB <= 0)
+      throw std::invalid_argument("--chesscom-map takes A,B (Lichess = A + B x chess.com, B > 0), not '" + map + "'");
+  }
   std::vector<Input> inputs;
   for (const std::string& spec : args["inputs"].as<std::vector<std::string>>()) {
     const auto colon = spec.find(':');
@@ -201,8 +211,10 @@ int run(const cxxopts::ParseResult& args) {
       in.kind = Input::LICHESS;
     } else if (kind == "otb") {
       in.kind = Input::OTB;
+    } else if (kind == "chesscom") {
+      in.kind = Input::CHESSCOM;
     } else {
-      throw std::invalid_argument("input '" + spec + "': expected band:FILE, lichess:FILE or otb:FILE");
+      throw std::invalid_argument("input '" + spec + "': expected band:FILE, lichess:FILE, otb:FILE or chesscom:FILE");
     }
     if (!std::filesystem::exists(in.path)) throw std::invalid_argument("no such file: " + in.path);
     inputs.push_back(in);
@@ -234,8 +246,14 @@ int run(const cxxopts::ParseResult& args) {
         ++dropped;
         return;
       }
-      const int elo[2] = {std::atoi(g.tag("WhiteElo").c_str()), std::atoi(g.tag("BlackElo").c_str())};
+      int elo[2] = {std::atoi(g.tag("WhiteElo").c_str()), std::atoi(g.tag("BlackElo").c_str())};
       if (elo[0] <= 0 || elo[1] <= 0 || g.startFen != START_FEN) {
+        ++dropped;
+        return;
+      }
+      if (in.kind == Input::CHESSCOM)
+        for (int& e : elo) e = int(std::lround(mapA + mapB * e));
+      if (elo[0] <= 0 || elo[1] <= 0) {
         ++dropped;
         return;
       }
@@ -298,11 +316,13 @@ int run(const cxxopts::ParseResult& args) {
 int main(int argc, char** argv) {
   Position::init();
   cxxopts::Options opts("sparring-human-data", "Training records of the human move model from rated games");
-  opts.positional_help("band:FILE|lichess:FILE|otb:FILE ...");
+  opts.positional_help("band:FILE|lichess:FILE|otb:FILE|chesscom:FILE ...");
   opts.add_options()("o,out", "output folder", cxxopts::value<std::string>())(
       "test-from", "band files: first game of the test set", cxxopts::value<int>()->default_value("400"))(
       "val-from", "band files: first game of the validation set", cxxopts::value<int>()->default_value("360"))(
       "val-every", "other files: one game in N (by hash) for validation", cxxopts::value<int>()->default_value("50"))(
+      "chesscom-map", "chess.com ratings on Lichess's scale: A,B for Lichess = A + B x chess.com",
+      cxxopts::value<std::string>())(
       "positions", "instead of games: records of the positions in FILE (lines: ELO SOURCE FEN)",
       cxxopts::value<std::string>())("inputs", "", cxxopts::value<std::vector<std::string>>())("h,help", "this help");
   opts.parse_positional({"inputs"});
