@@ -733,20 +733,15 @@ void Search::setup_tablebases(const Position& pos, SearchLimits& lim) {
   tb.cardinality = std::min(opts.tbProbeLimit, largest);
   // A limit above the largest table: every table is probed at any depth (as in Stockfish).
   tb.probeDepth = opts.tbProbeLimit > largest ? 0 : opts.tbProbeDepth;
-  if (popcount(pos.pieces()) > tb.cardinality || pos.castling_rights()) return;
-
   std::vector<syzygy::RankedMove> best;
   bool byDtz = false;
   int probed = 0;
-  const bool inTables = syzygy::best_root_moves(pos, tb.rule50, lim.searchMoves, best, byDtz, probed);
+  const bool inTables =
+      syzygy::keep_best_root_moves(pos, tb.rule50, tb.cardinality, lim.searchMoves, best, byDtz, probed);
   tb.rootHits = std::uint64_t(probed);
   if (!inTables) return;
   // Only the moves that keep the best result: the search chooses among them.
-  lim.searchMoves.clear();
-  for (const syzygy::RankedMove& r : best) {
-    lim.searchMoves.push_back(r.move);
-    tb.rootScores.emplace_back(r.move, tb_rank_score(r.rank, tb.rule50));
-  }
+  for (const syzygy::RankedMove& r : best) tb.rootScores.emplace_back(r.move, tb_rank_score(r.rank, tb.rule50));
   tb.rootInTables = true;
   // With DTZ the ranking alone keeps the result, and the search's evaluation finds the way among equal
   // wins; probes would only flatten them. With WDL alone, probes help a winning side make progress.

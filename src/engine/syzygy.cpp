@@ -69,6 +69,17 @@ bool best_root_moves(const Position& pos, bool useRule50, const std::vector<Move
   return true;
 }
 
+bool keep_best_root_moves(const Position& pos, bool useRule50, int probeLimit, std::vector<Move>& searchMoves,
+                          std::vector<RankedMove>& best, bool& byDtz, int& probed) {
+  probed = 0;
+  if (popcount(pos.pieces()) > probeLimit || pos.castling_rights() ||
+      !best_root_moves(pos, useRule50, searchMoves, best, byDtz, probed))
+    return false;
+  searchMoves.clear();
+  for (const RankedMove& r : best) searchMoves.push_back(r.move);
+  return true;
+}
+
 #ifndef SPARRING_SYZYGY_ON
 
 LoadResult load(std::string_view p) {

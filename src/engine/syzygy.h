@@ -62,5 +62,11 @@ bool rank_root_moves(const Position& pos, bool useRule50, std::vector<RankedMove
 // empty), all of one rank. `probed`: the moves probed (tbhits). False when the root is not in the tables.
 bool best_root_moves(const Position& pos, bool useRule50, const std::vector<Move>& among, std::vector<RankedMove>& best,
                      bool& byDtz, int& probed);
+// The root filter of the search and of the levels that use the tables: where the root has at most
+// `probeLimit` pieces, no castling rights and is in the tables, `searchMoves` becomes the moves that keep its best
+// result (of those it held, every legal move if none) and `best` their ranks; true. Otherwise false, `searchMoves` as
+// it was.
+bool keep_best_root_moves(const Position& pos, bool useRule50, int probeLimit, std::vector<Move>& searchMoves,
+                          std::vector<RankedMove>& best, bool& byDtz, int& probed);
 
 }  // namespace sparring::syzygy

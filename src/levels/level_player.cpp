@@ -72,15 +72,13 @@ Move LevelPlayer::choose(Search& search, const Position& pos, const SearchLimits
   // result the tables give (a person of their rating converts KQvK), in their own way as anywhere else.
   // The lower levels keep their errors, and every level's own searches (the guard's and the scan's) run
   // without the tables: the scan must report a score for every move it looks at.
-  if (level.elo >= LEVEL_TABLEBASE_ELO &&
-      popcount(pos.pieces()) <= std::min(search.options().tbProbeLimit, syzygy::max_pieces())) {
+  if (level.elo >= LEVEL_TABLEBASE_ELO) {
     std::vector<syzygy::RankedMove> best;
     bool byDtz = false;
     int probed = 0;
-    if (syzygy::best_root_moves(pos, search.options().tb50MoveRule, limits.searchMoves, best, byDtz, probed)) {
-      limits.searchMoves.clear();
-      for (const syzygy::RankedMove& r : best) limits.searchMoves.push_back(r.move);
-    }
+    syzygy::keep_best_root_moves(pos, search.options().tb50MoveRule,
+                                 std::min(search.options().tbProbeLimit, syzygy::max_pieces()), limits.searchMoves,
+                                 best, byDtz, probed);
   }
   LevelParams params = level_params(level);
   if (pos.game_ply() < LEVEL_OPENING_PLIES) {
