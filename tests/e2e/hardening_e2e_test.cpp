@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/uci_session.h"
 #include "chess/notation.h"
 #include "match/uci_engine.h"
 
@@ -22,51 +23,22 @@ using match::Clock;
 
 namespace {
 
-// The engine over pipes; every line read is kept until the next expect().
-class Engine {
+// The engine over pipes (`shell`: commands run before it starts, e.g. a ulimit).
+class Engine : public e2e::UciSession {
  public:
-  // `shell`: commands run before the engine starts, in /bin/sh (e.g. a ulimit).
-  explicit Engine(const std::string& shell = "") : engine(config(shell), false, "hardening", false) {
-    REQUIRE(engine.start().empty());
-  }
-  ~Engine() { engine.quit(); }
-  void send(const std::string& line) { REQUIRE(engine.send(line)); }
-  // The next line starting with `prefix` (the lines before it are dropped).
-  std::string expect(const std::string& prefix, std::chrono::milliseconds timeout = 10s) {
-    auto deadline = Clock::now() + timeout;
-    std::string line;
-    while (true) {
-      INFO("waiting for '" << prefix << "'");
-      REQUIRE(engine.read_line(line, deadline, false) == match::ReadStatus::Line);
-      if (line.rfind(prefix, 0) == 0) return line;
-    }
-  }
+  using UciSession::UciSession;
   // The FEN the engine holds now (from `d`).
   std::string fen() {
     send("d");
-    std::string line = expect("Fen: ");
-    return line.substr(5);
+    return expect("Fen: ").substr(5);
   }
   // Sends `line`, expects a reply starting with `reply`, then isready/readyok.
   std::string refused(const std::string& line, const std::string& reply) {
     send(line);
     std::string got = expect(reply, 5s);
-    send("isready");
-    expect("readyok", 5s);
+    ping(5s);
     return got;
   }
-
- private:
-  static match::EngineConfig config(const std::string& shell) {
-    match::EngineConfig c;
-    c.cmd = SPARRING_BINARY;
-    if (!shell.empty()) {
-      c.cmd = "/bin/sh";
-      c.args = {"-c", shell + " && exec '" + std::string(SPARRING_BINARY) + "'"};
-    }
-    return c;
-  }
-  match::UciEngine engine;
 };
 
 bool legal_bestmove(const std::string& fen, const std::string& bestLine) {

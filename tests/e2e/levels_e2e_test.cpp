@@ -5,6 +5,7 @@
 #include <string>
 #include <thread>
 
+#include "../common/uci_session.h"
 #include "chess/notation.h"
 #include "match/uci_engine.h"
 
@@ -14,45 +15,20 @@ using match::Clock;
 
 namespace {
 
-struct LevelSession {
-  LevelSession() : engine(config(), false, "levels-e2e", false) { REQUIRE(engine.start().empty()); }
-  ~LevelSession() { engine.quit(); }
-  static match::EngineConfig config() {
-    match::EngineConfig c;
-    c.name = "sparring";
-    c.cmd = SPARRING_BINARY;
-    return c;
-  }
-  // Sends a command and collects lines until one starts with `prefix`.
-  std::string until(const std::string& prefix, std::chrono::milliseconds timeout = 10s) {
-    auto deadline = Clock::now() + timeout;
-    std::string line;
-    while (true) {
-      INFO("waiting for '" << prefix << "'");
-      REQUIRE(engine.read_line(line, deadline, false) == match::ReadStatus::Line);
-      lines.push_back(line);
-      if (line.rfind(prefix, 0) == 0) return line;
-    }
-  }
-  void send(const std::string& line) { REQUIRE(engine.send(line)); }
+struct LevelSession : e2e::UciSession {
+  // The `option name NAME ...` line of a fresh `uci` (read to its `uciok`).
   std::string option_line(const std::string& name) {
     send("uci");
     std::string found;
-    for (std::string l = until("option name " + name + " "); l.rfind("uciok", 0) != 0; l = until(""))
+    for (std::string l = expect("option name " + name + " "); l.rfind("uciok", 0) != 0; l = expect(""))
       if (found.empty() && l.rfind("option name " + name + " ", 0) == 0) found = l;
     return found;
   }
   std::string bestmove_after(const std::string& position, const std::string& go) {
     send(position);
     send(go);
-    std::string line = until("bestmove");
-    std::istringstream is(line);
-    std::string tok, move;
-    is >> tok >> move;
-    return move;
+    return e2e::field(expect("bestmove"), "bestmove");
   }
-  match::UciEngine engine;
-  std::vector<std::string> lines;
 };
 
 }  // namespace
@@ -93,10 +69,10 @@ TEST_CASE("a level plays legal moves quickly under any go and stops on request",
   s.send("go infinite");
   std::this_thread::sleep_for(300ms);
   s.send("isready");
-  s.until("readyok");
+  s.expect("readyok");
   for (const std::string& l : s.lines) REQUIRE(l.rfind("bestmove", 0) != 0);
   s.send("stop");
-  REQUIRE(parse_uci(p, s.until("bestmove").substr(9, 4)));
+  REQUIRE(parse_uci(p, s.expect("bestmove").substr(9, 4)));
 }
 
 TEST_CASE("a fixed seed replays a level's game and Full turns the limit off", "[e2e][levels]") {

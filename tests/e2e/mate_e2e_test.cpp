@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../common/mate_reference.h"
+#include "../common/uci_session.h"
 #include "chess/notation.h"
 #include "match/uci_engine.h"
 
@@ -19,39 +20,9 @@ using match::Clock;
 
 namespace {
 
-// The engine process and the lines it printed for the current command.
-struct MateSession {
-  match::UciEngine engine{[] {
-                            match::EngineConfig c;
-                            c.name = "sparring";
-                            c.cmd = SPARRING_BINARY;
-                            return c;
-                          }(),
-                          false, "mate-e2e", false};
-  std::vector<std::string> lines;
+using MateSession = e2e::UciSession;
 
-  MateSession() { REQUIRE(engine.start().empty()); }
-  ~MateSession() { engine.quit(); }
-
-  void send(const std::string& line) { REQUIRE(engine.send(line)); }
-  // Collects lines until the bestmove and returns it; fails on timeout.
-  std::string until_bestmove(std::chrono::milliseconds timeout) {
-    const auto deadline = Clock::now() + timeout;
-    for (std::string line;;) {
-      INFO("waiting for bestmove");
-      REQUIRE(engine.read_line(line, deadline, false) == match::ReadStatus::Line);
-      lines.push_back(line);
-      if (line.rfind("bestmove", 0) == 0) return line;
-    }
-  }
-};
-
-std::string word_after(const std::string& line, const std::string& key) {
-  std::istringstream is(line);
-  for (std::string w; is >> w;)
-    if (w == key && is >> w) return w;
-  return "";
-}
+using e2e::field;
 
 bool claims_mate(const std::string& line) { return line.find(" score mate ") != std::string::npos; }
 
@@ -68,7 +39,7 @@ void check_all_mates_listed(const std::string& fen, int n) {
   s.send("setoption name MultiPV value 50");
   s.send("position fen " + fen);
   s.send("go mate " + std::to_string(n));
-  const std::string best = s.until_bestmove(30s);
+  const std::string best = s.expect("bestmove", 30s);
 
   std::vector<std::string> mateLines;
   for (const std::string& l : s.lines)
@@ -79,16 +50,16 @@ void check_all_mates_listed(const std::string& fen, int n) {
   for (std::size_t i = 0; i < mateLines.size(); ++i) {
     const std::string& l = mateLines[i];
     INFO(l);
-    CHECK(word_after(l, "multipv") == std::to_string(i + 1));
-    const int length = std::stoi(word_after(l, "mate"));
+    CHECK(field(l, "multipv") == std::to_string(i + 1));
+    const int length = std::stoi(field(l, "mate"));
     CHECK(length >= lastLength);
     lastLength = length;
-    const std::string move = word_after(l, "pv");
+    const std::string move = field(l, "pv");
     printed.insert(move + " " + std::to_string(length));
   }
   for (const reference::Mate& m : expected) wanted.insert(to_uci(pos, m.move) + " " + std::to_string(m.mateIn));
   CHECK(printed == wanted);
-  CHECK(word_after(best, "bestmove") == word_after(mateLines.front(), "pv"));
+  CHECK(field(best, "bestmove") == field(mateLines.front(), "pv"));
 }
 
 }  // namespace
@@ -104,11 +75,11 @@ TEST_CASE("go mate with no mate plays a legal move and claims no mate", "[e2e][m
   s.send("setoption name MultiPV value 3");
   s.send("position startpos moves e2e4 e7e5");
   s.send("go mate 3");
-  const std::string best = s.until_bestmove(30s);
+  const std::string best = s.expect("bestmove", 30s);
   Position pos;
   pos.make_move(parse_uci(pos, "e2e4"));
   pos.make_move(parse_uci(pos, "e7e5"));
-  CHECK(parse_uci(pos, word_after(best, "bestmove")));
+  CHECK(parse_uci(pos, field(best, "bestmove")));
   for (const std::string& l : s.lines) {
     INFO(l);
     CHECK_FALSE(claims_mate(l));
@@ -123,14 +94,14 @@ TEST_CASE("stop during go mate answers at once and go mate keeps a node limit", 
   std::this_thread::sleep_for(300ms);
   const auto t0 = Clock::now();
   s.send("stop");
-  const std::string best = s.until_bestmove(5s);
+  const std::string best = s.expect("bestmove", 5s);
   CHECK(Clock::now() - t0 < 2s);
   Position start;
-  CHECK(parse_uci(start, word_after(best, "bestmove")));
+  CHECK(parse_uci(start, field(best, "bestmove")));
   for (const std::string& l : s.lines) CHECK_FALSE(claims_mate(l));
 
   s.lines.clear();
   s.send("go mate 30 nodes 20000");
-  const std::string limited = s.until_bestmove(20s);
-  CHECK(parse_uci(start, word_after(limited, "bestmove")));
+  const std::string limited = s.expect("bestmove", 20s);
+  CHECK(parse_uci(start, field(limited, "bestmove")));
 }

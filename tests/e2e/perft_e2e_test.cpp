@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/uci_session.h"
 #include "match/uci_engine.h"
 
 using namespace std::chrono_literals;
@@ -25,35 +26,8 @@ const char* const ENDLESS_PERFT = "go perft 12";
 const std::string KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 // The engine over pipes; every line read is kept in `lines`.
-class PerftSession {
+class PerftSession : public e2e::UciSession {
  public:
-  PerftSession() : engine(config(), false, "perft-e2e", false) { REQUIRE(engine.start().empty()); }
-  ~PerftSession() { engine.quit(); }
-
-  sparring::match::UciEngine& raw() { return engine; }
-  void send(const std::string& line) { REQUIRE(engine.send(line)); }
-  // Reads until a line starting with `prefix`; fails the test on timeout or end of output.
-  std::string expect(const std::string& prefix, std::chrono::milliseconds timeout) {
-    auto deadline = match_clock::now() + timeout;
-    std::string line;
-    while (true) {
-      auto status = engine.read_line(line, deadline, false);
-      INFO("waiting for '" << prefix << "'");
-      REQUIRE(status == ReadStatus::Line);
-      lines.push_back(line);
-      if (line.rfind(prefix, 0) == 0) return line;
-    }
-  }
-  // True if no line starting with `prefix` arrives within `window` (lines are still collected).
-  bool silent_for(const std::string& prefix, std::chrono::milliseconds window) {
-    auto deadline = match_clock::now() + window;
-    std::string line;
-    while (engine.read_line(line, deadline, false) == ReadStatus::Line) {
-      lines.push_back(line);
-      if (line.rfind(prefix, 0) == 0) return false;
-    }
-    return true;
-  }
   bool any_line_starts(const std::string& prefix) const {
     return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
   }
@@ -66,17 +40,6 @@ class PerftSession {
         out.push_back(l);
     return out;
   }
-
-  std::vector<std::string> lines;
-
- private:
-  static sparring::match::EngineConfig config() {
-    sparring::match::EngineConfig c;
-    c.name = "sparring";
-    c.cmd = SPARRING_BINARY;
-    return c;
-  }
-  sparring::match::UciEngine engine;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../common/syzygy_tables.h"
+#include "../common/uci_session.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "match/uci_engine.h"
@@ -20,48 +21,8 @@ using match::Clock;
 
 namespace {
 
-// One engine process (with `env` before it when `environment` is given, e.g. "VAR=value").
-class Session {
- public:
-  explicit Session(const std::string& environment = "") : engine(config(environment), false, "e2e", false) {
-    REQUIRE(engine.start().empty());
-  }
-  ~Session() { engine.quit(); }
-
-  match::UciEngine& raw() { return engine; }
-  void send(const std::string& line) { REQUIRE(engine.send(line)); }
-  std::string expect(const std::string& prefix, std::chrono::milliseconds timeout = 20s) {
-    const auto deadline = Clock::now() + timeout;
-    std::string line;
-    while (true) {
-      INFO("waiting for '" << prefix << "'");
-      REQUIRE(engine.read_line(line, deadline, false) == match::ReadStatus::Line);
-      lines.push_back(line);
-      if (line.rfind(prefix, 0) == 0) return line;
-    }
-  }
-  std::vector<std::string> lines;
-
- private:
-  static match::EngineConfig config(const std::string& environment) {
-    match::EngineConfig c;
-    c.name = "sparring";
-    c.cmd = SPARRING_BINARY;
-    if (!environment.empty()) {
-      c.cmd = "/usr/bin/env";
-      c.args = {environment, SPARRING_BINARY};
-    }
-    return c;
-  }
-  match::UciEngine engine;
-};
-
-std::string field(const std::string& line, const std::string& key) {
-  std::istringstream is(line);
-  for (std::string w; is >> w;)
-    if (w == key && is >> w) return w;
-  return "";
-}
+using Session = e2e::UciSession;
+using e2e::field;
 
 std::string found_line() { return "info string Found " + std::to_string(syzygy_table_files()) + " tablebases"; }
 
@@ -104,7 +65,7 @@ TEST_CASE("Syzygy options as Stockfish names them, and Found N tablebases", "[e2
   SKIP_WITHOUT_SYZYGY();
   const std::string dir = syzygy_tables_dir();
   s.send("setoption name SyzygyPath value " + dir);
-  CHECK(s.expect("info string") == found_line());
+  CHECK(s.expect("info string", 20s) == found_line());
 
   // A folder that is not there: an error, and the tables stay (the KRvK root is still probed).
   s.send("setoption name SyzygyPath value /nonexistent/syzygy");
@@ -132,7 +93,7 @@ TEST_CASE("Without libfathom1 the engine says what to install and plays on", "[e
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "sparring-e2e-fake-tables";
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "KRvK.rtbw") << std::string(16, '\0');
-  Session s("SPARRING_FATHOM_LIB=/nonexistent/libfathom.so.1");
+  Session s("export SPARRING_FATHOM_LIB=/nonexistent/libfathom.so.1");
   s.send("setoption name SyzygyPath value " + dir.string());
   const std::string err = s.expect("info string");
   INFO(err);
@@ -151,7 +112,7 @@ TEST_CASE("Syzygy: won KRvK endings played to mate within the 50-move rule", "[e
   SKIP_WITHOUT_SYZYGY();
   Session s;
   s.send("setoption name SyzygyPath value " + syzygy_tables_dir());
-  CHECK(s.expect("info string") == found_line());
+  CHECK(s.expect("info string", 20s) == found_line());
   // DTZ 27 from a fresh counter; then with 72 plies already on it: only the quickest mate (27 + 72 = 99)
   // is in time, against a defence that knows it (the same engine and tables).
   for (const char* fen : {"8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "8/8/8/4k3/8/8/8/R3K3 w - - 72 80"}) {

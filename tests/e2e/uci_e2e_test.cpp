@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../common/random_nnue.h"
+#include "../common/uci_session.h"
 #include "chess/notation.h"
 #include "match/uci_engine.h"
 
@@ -19,69 +20,8 @@ using match::Clock;
 
 namespace {
 
-// One engine process and everything it has printed so far.
-class Session {
- public:
-  Session() : engine(config(), false, "e2e", false) { REQUIRE(engine.start().empty()); }
-  ~Session() { engine.quit(); }
-
-  match::UciEngine& raw() { return engine; }
-  void send(const std::string& line) { REQUIRE(engine.send(line)); }
-
-  // Reads until a line starting with `prefix`; every line read is kept in `lines`. Fails the test
-  // on timeout or end of output.
-  std::string expect(const std::string& prefix, std::chrono::milliseconds timeout = 10s) {
-    auto deadline = Clock::now() + timeout;
-    std::string line;
-    while (true) {
-      auto status = engine.read_line(line, deadline, false);
-      INFO("waiting for '" << prefix << "'");
-      REQUIRE(status == match::ReadStatus::Line);
-      lines.push_back(line);
-      if (line.rfind(prefix, 0) == 0) return line;
-    }
-  }
-  // True if no line starting with `prefix` arrives within `window` (lines are still collected).
-  bool silent_for(const std::string& prefix, std::chrono::milliseconds window) {
-    auto deadline = Clock::now() + window;
-    std::string line;
-    while (engine.read_line(line, deadline, false) == match::ReadStatus::Line) {
-      lines.push_back(line);
-      if (line.rfind(prefix, 0) == 0) return false;
-    }
-    return true;
-  }
-  // isready must be answered promptly, even while searching.
-  void ping() {
-    send("isready");
-    expect("readyok", 2s);
-  }
-
-  std::vector<std::string> lines;
-
- private:
-  static match::EngineConfig config() {
-    match::EngineConfig c;
-    c.name = "sparring";
-    c.cmd = SPARRING_BINARY;
-    return c;
-  }
-  match::UciEngine engine;
-};
-
-std::vector<std::string> words(const std::string& line) {
-  std::istringstream is(line);
-  std::vector<std::string> out;
-  for (std::string w; is >> w;) out.push_back(w);
-  return out;
-}
-
-std::string field(const std::string& line, const std::string& key) {
-  auto w = words(line);
-  for (std::size_t i = 0; i + 1 < w.size(); ++i)
-    if (w[i] == key) return w[i + 1];
-  return "";
-}
+using Session = e2e::UciSession;
+using e2e::field;
 
 // The bestmove's move must be legal in `fen` (after `moves`), and the last info before it must
 // have a PV starting with it.
