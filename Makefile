@@ -1,10 +1,18 @@
 # A thin wrapper over CMake. `make` builds the release binary ./sparring (profile-guided: see `pgo`);
 # `make build` the same without the profile; `make test` runs every test.
 # OpenBench convention: `make EXE=/path/to/binary` places the binary there.
+# `make build TUNE=1`: the search's parameters as UCI options, for SPSA (scripts/spsa.py), in build/tune
+# without the tests (docs/strength.md, "Tuning the search").
 EXE ?= sparring
 ARCH ?= native
-BUILD ?= build/release
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+ifeq ($(TUNE),1)
+BUILD ?= build/tune
+BUILD_FLAGS = -DSPARRING_TUNE=ON -DSPARRING_TESTS=OFF
+else
+BUILD ?= build/release
+BUILD_FLAGS = -DSPARRING_TUNE=OFF
+endif
 
 .PHONY: all build pgo test check-links test-sanitized test-tsan fuzz-build fuzz-smoke windows windows-check run setup clean
 
@@ -12,7 +20,7 @@ all: pgo
 	cp $(PGO_BUILD)/sparring $(EXE)
 
 build:
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DARCH=$(ARCH) -DPGO= >/dev/null
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DARCH=$(ARCH) -DPGO= $(BUILD_FLAGS) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
 # Profile-guided optimisation in build/pgo: an instrumented build runs `bench` and `perft --verify`

@@ -11,23 +11,39 @@
 #include "engine/mate_search.h"
 #include "engine/movepick.h"
 #include "engine/nnue_eval.h"
+#include "engine/search_params.h"
 #include "engine/see.h"
 #include "engine/syzygy.h"
 
 namespace sparring {
+
+using namespace search_params;
 
 namespace {
 
 // Late-move reduction table: reductions grow with the log of depth and of the move number.
 struct Reductions {
   int table[64][64];
-  Reductions() {
+  int base = 0, divisor = 0;  // the LMRBase and LMRDivisor it was computed with
+  Reductions() { compute(); }
+  void compute() {
+    base = LMRBase;
+    divisor = LMRDivisor;
     for (int d = 1; d < 64; ++d)
-      for (int m = 1; m < 64; ++m) table[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
+      for (int m = 1; m < 64; ++m)
+        table[d][m] = int(LMRBase / 100.0 + std::log(d) * std::log(m) / (LMRDivisor / 100.0));
+  }
+  // A tune build's parameters change between searches (Search::run).
+  void refresh() {
+    if (base != LMRBase || divisor != LMRDivisor) compute();
   }
   int operator()(int depth, int moveCount) const { return table[std::min(depth, 63)][std::min(moveCount, 63)]; }
 };
+#ifdef SPARRING_TUNE
+Reductions reduction;
+#else
 const Reductions reduction;
+#endif
 
 // Mate scores are stored in the TT relative to the node, and used relative to the root.
 int score_to_tt(int v, int ply) {
@@ -253,7 +269,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
 
   if (!PvNode && !inCheck && !excluded) {
     // Reverse futility: far enough above beta that a quiet reply will not bring us back down.
-    if (on(FEATURE_REVERSE_FUTILITY) && depth <= 8 && eval - 80 * (depth - improving) >= beta &&
+    if (on(FEATURE_REVERSE_FUTILITY) && depth <= RFPDepth && eval - RFPMargin * (depth - improving) >= beta &&
         eval < VALUE_MATE_IN_MAX_PLY)
       return eval;
 
@@ -262,7 +278,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
     if (on(FEATURE_NULL_MOVE) && depth >= 3 && eval >= beta && ss->staticEval >= beta &&
         (ss - 1)->move != Move::null() && has_non_pawn_material(pos, pos.side_to_move()) &&
         beta > -VALUE_MATE_IN_MAX_PLY) {
-      int R = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+      int R = NMPBase + depth / NMPDepthDiv + std::min((eval - beta) / NMPEvalDiv, 3);
       ss->move = Move::null();
       ss->movedPiece = NO_PIECE;
       ss->cont = nullptr;
@@ -280,8 +296,8 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
     }
 
     // ProbCut: a capture that beats beta by a margin at a shallow depth will beat it at full depth.
-    const int probBeta = beta + 200;
-    if (on(FEATURE_PROBCUT) && depth >= 5 && std::abs(beta) < VALUE_MATE_IN_MAX_PLY &&
+    const int probBeta = beta + ProbCutMargin;
+    if (on(FEATURE_PROBCUT) && depth >= ProbCutDepth && std::abs(beta) < VALUE_MATE_IN_MAX_PLY &&
         !(ttHit && tte.depth >= depth - 3 && ttScore < probBeta)) {
       MovePicker noisy(pos, ttMove, *history);
       for (Move m = noisy.next(); m; m = noisy.next()) {
@@ -334,32 +350,37 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
     if (!rootNode && bestScore > -VALUE_MATE_IN_MAX_PLY && has_non_pawn_material(pos, pos.side_to_move())) {
       if (quiet && !givesCheck) {
         // Late-move pruning: deep in the list at low depth, quiets are not worth a look.
-        if (on(FEATURE_LATE_MOVE_PRUNING) && moveCount >= (3 + depth * depth) / (2 - improving)) picker.skip_quiets();
+        if (on(FEATURE_LATE_MOVE_PRUNING) && moveCount >= (LMPBase + depth * depth) / (2 - improving))
+          picker.skip_quiets();
         int lmrDepth = std::max(0, depth - reduction(depth, moveCount));
-        if (on(FEATURE_FUTILITY) && lmrDepth <= 8 && !inCheck && ss->staticEval + 120 + 110 * lmrDepth <= alpha) {
+        if (on(FEATURE_FUTILITY) && lmrDepth <= FutilityDepth && !inCheck &&
+            ss->staticEval + FutilityBase + FutilityPerDepth * lmrDepth <= alpha) {
           picker.skip_quiets();
           continue;
         }
-        if (on(FEATURE_SEE_PRUNING) && !see_ge(pos, m, -25 * lmrDepth * lmrDepth)) continue;
+        if (on(FEATURE_SEE_PRUNING) && !see_ge(pos, m, -SEEQuietMargin * lmrDepth * lmrDepth)) continue;
         // History pruning: a quiet move that has failed after these moves before is not worth a look.
-        if (on(FEATURE_HISTORY_PRUNING) && lmrDepth <= 4 && continuation_score(cont, pc, m.to()) < -2500 * depth)
+        if (on(FEATURE_HISTORY_PRUNING) && lmrDepth <= HistPruneDepth &&
+            continuation_score(cont, pc, m.to()) < -HistPruneMargin * depth)
           continue;
-      } else if (on(FEATURE_SEE_PRUNING) && capture && depth <= 8 && !see_ge(pos, m, -90 * depth)) {
+      } else if (on(FEATURE_SEE_PRUNING) && capture && depth <= SEECaptureDepth &&
+                 !see_ge(pos, m, -SEECaptureMargin * depth)) {
         continue;
       }
     }
 
     // Singular extension: when the TT move is much better than every alternative, look deeper.
-    if (on(FEATURE_SINGULAR) && !rootNode && depth >= 8 && m == ttMove && !excluded && tte.depth >= depth - 3 &&
-        (tte.bound & BOUND_LOWER) && std::abs(ttScore) < VALUE_MATE_IN_MAX_PLY) {
-      int singularBeta = ttScore - 2 * depth;
+    if (on(FEATURE_SINGULAR) && !rootNode && depth >= SingularDepth && m == ttMove && !excluded &&
+        tte.depth >= depth - 3 && (tte.bound & BOUND_LOWER) && std::abs(ttScore) < VALUE_MATE_IN_MAX_PLY) {
+      int singularBeta = ttScore - SingularMargin * depth / 10;
       ss->excluded = m;
       int v = negamax<false>(singularBeta - 1, singularBeta, (depth - 1) / 2, ply, cutNode);
       ss->excluded = Move::none();
       if (v < singularBeta) {
         extension = 1;
         // Far below every alternative: two plies, a limited number of times on a line.
-        if (on(FEATURE_SINGULAR_MORE) && !PvNode && v < singularBeta - 20 && (ss - 1)->doubleExtensions <= 5)
+        if (on(FEATURE_SINGULAR_MORE) && !PvNode && v < singularBeta - DoubleExtMargin &&
+            (ss - 1)->doubleExtensions <= 5)
           extension = 2;
       } else if (singularBeta >= beta) {
         return singularBeta;  // multi-cut: several moves beat beta, this node fails high
@@ -385,7 +406,7 @@ int Worker::negamax(int alpha, int beta, int depth, int ply, bool cutNode) {
       r -= ttPv;
       if (quiet) {
         int h = 2 * history->butterfly[~pos.side_to_move()][m.from()][m.to()] + (cont[0] ? (*cont[0])[pc][m.to()] : 0);
-        r -= h / 8192;
+        r -= h / LMRHistoryDiv;
       }
       if (on(FEATURE_LMR_MORE)) {
         r += quiet && ttNoisy;  // the best move here is probably not quiet
@@ -508,7 +529,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
       // Losing captures and captures that cannot reach alpha even winning the piece are skipped.
       if (!see_ge(pos, m, 0)) continue;
       PieceType victim = pos.captured_type(m);
-      if (m.kind() != PROMOTION && staticEval + SEE_VALUE[victim] + 200 <= alpha) continue;
+      if (m.kind() != PROMOTION && staticEval + SEE_VALUE[victim] + QSFutilityMargin <= alpha) continue;
     } else if (bestScore > -VALUE_MATE_IN_MAX_PLY && !pos.is_capture(m) && m.kind() != PROMOTION && moveCount > 3) {
       continue;  // evasions beyond the first few quiet ones, once mate is ruled out
     }
@@ -613,7 +634,7 @@ void Worker::iterative_deepening() {
 
     for (int pv = 0; pv < multiPV && !stopped(); ++pv) {
       int prev = rootMoves[pv].previousScore;
-      int delta = 15;
+      int delta = AspDelta;
       int alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
       if (on(FEATURE_ASPIRATION) && rootDepth >= 4 && prev != -VALUE_INFINITE && !is_mate_score(prev)) {
         alpha = std::max(prev - delta, -VALUE_INFINITE);
@@ -631,7 +652,7 @@ void Worker::iterative_deepening() {
         } else {
           break;
         }
-        delta += delta / 2 + 5;
+        delta += delta * AspGrowthPct / 100 + 5;
         if (rootDepth >= 12 && search.time.elapsed() > 3000) report(rootDepth, multiPV, alpha, beta);
       }
       std::stable_sort(rootMoves.begin(), rootMoves.begin() + pv + 1);
@@ -775,6 +796,9 @@ void Search::start(const Position& pos, const SearchLimits& lim, SearchCallbacks
 
 void Search::run(Position pos, SearchLimits lim, SearchCallbacks cbs) {
   setup_tablebases(pos, lim);
+#ifdef SPARRING_TUNE
+  reduction.refresh();  // before any worker reads it
+#endif
   limits = lim;
   callbacks = std::move(cbs);
   tt.new_search();

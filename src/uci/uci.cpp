@@ -14,6 +14,7 @@
 #include "engine/bench.h"
 #include "engine/evaluate.h"
 #include "engine/nnue_eval.h"
+#include "engine/search_params.h"
 #include "engine/syzygy.h"
 #include "nn/net_file.h"
 #include "version.h"
@@ -125,6 +126,11 @@ UciLoop::UciLoop(std::istream& i, std::ostream& o) : in(i), out(o) {
                     [this](const Options::Option& opt) { search.options().tb50MoveRule = opt.as_bool(); });
   options.add_spin("SyzygyProbeLimit", 7, 0, 7,
                    [this](const Options::Option& opt) { search.options().tbProbeLimit = int(opt.as_int()); });
+  // A tune build's search parameters (engine/search_params.h), for SPSA (scripts/spsa.py); none otherwise.
+  if constexpr (search_params::TUNABLE)
+    for (const SearchParam& p : SEARCH_PARAMS)
+      options.add_spin(std::string(p.name), p.defaultValue, p.min, p.max,
+                       [name = p.name](const Options::Option& opt) { set_search_param(name, int(opt.as_int())); });
   new_game_seed();
 }
 
