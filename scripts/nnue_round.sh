@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# usage: [SEED=N] [MINUTES=90] [OUT=runs/nnue-round] [MORE_DATA="..."] scripts/nnue_round.sh   (environment below)
+# usage: [SEED=N] [MINUTES=90] [OUT=runs/nnue-round] [MORE_DATA="..." | POOL=runs/nnue-pool] scripts/nnue_round.sh
 # One round of the evaluation network's loop, sized to fit one working session (runs/ does not outlive
 # a session; the committed net does, so each round goes on from it):
 #   1. self-play data with the built-in net for MINUTES (sparring datagen, stopped cleanly by SIGINT);
@@ -14,7 +14,9 @@
 # earlier rounds that survived, separated by spaces: trained on before this round's; the last file's last records
 # are the held-out share), HIDDEN (256, the release's width; wider: the built-in net widened as the same function
 # is trained on, and the new net plays from its own build in OUT/build, cmake -DNNUE_HIDDEN=HIDDEN with the net
-# built in). An OUT that already holds net/net.nnw goes straight to the match.
+# built in), POOL (a pool of scripts/nnue_pool.py, instead of MORE_DATA: step 1 grows it by MINUTES with the
+# round's binary, and the net trains on all of it, deduplicated, its held-out games for validation).
+# An OUT that already holds net/net.nnw goes straight to the match.
 # Then, if the new net beats the built-in one and does better against Ethereal than the built-in net did
 # (README): cp OUT/net/net.nnw src/engine/eval.nnw (a wider net: and NNUE_HIDDEN in src/nn/nnue.h and CMakeLists.txt).
 set -euo pipefail
@@ -23,7 +25,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 MINUTES="${MINUTES:-90}" SEED="${SEED:-3}" EPOCHS="${EPOCHS:-4}" LR="${LR:-3e-4}"
 GAMES="${GAMES:-200}" REF_GAMES="${REF_GAMES:-200}" OUT="${OUT:-runs/nnue-round}" MORE_DATA="${MORE_DATA:-}"
-HIDDEN="${HIDDEN:-256}"
+HIDDEN="${HIDDEN:-256}" POOL="${POOL:-}"
 book=../shared/data/openings/noob_2moves.epd
 [ -f "$book" ] || { echo "nnue_round.sh: no opening book at $book" >&2; exit 2; }
 /usr/bin/python3 -c 'import torch' 2>/dev/null || { echo "nnue_round.sh: needs PyTorch: scripts/setup.sh train" >&2; exit 2; }
@@ -32,15 +34,25 @@ mkdir -p "$OUT"
 cp build/release/sparring "$OUT/sparring"  # the binary of this round (the build may change meanwhile)
 
 if [ ! -s "$OUT/net/net.nnw" ]; then
-  read -ra data <<<"$MORE_DATA"
-  if [ "$MINUTES" -gt 0 ]; then
-    timeout -s INT "${MINUTES}m" "$OUT/sparring" datagen --out "$OUT/data.bin" --games 1000000 --nodes 5000 \
-      --threads 2 --book "$book" --seed "$SEED" 2>"$OUT/datagen.log" || [ $? -eq 124 ]
-    tail -n 1 "$OUT/datagen.log"
-    data+=("$OUT/data.bin")
+  if [ -n "$POOL" ]; then
+    [ -z "$MORE_DATA" ] || { echo "nnue_round.sh: POOL or MORE_DATA, not both" >&2; exit 2; }
+    if [ "$MINUTES" -gt 0 ]; then
+      /usr/bin/python3 scripts/nnue_pool.py grow --minutes "$MINUTES" --pool "$POOL" --engine "$OUT/sparring" \
+        --book "$book"
+    fi
+    data=(--pool "$POOL")
+  else
+    read -ra files <<<"$MORE_DATA"
+    if [ "$MINUTES" -gt 0 ]; then
+      timeout -s INT "${MINUTES}m" "$OUT/sparring" datagen --out "$OUT/data.bin" --games 1000000 --nodes 5000 \
+        --threads 2 --book "$book" --seed "$SEED" 2>"$OUT/datagen.log" || [ $? -eq 124 ]
+      tail -n 1 "$OUT/datagen.log"
+      files+=("$OUT/data.bin")
+    fi
+    [ "${#files[@]}" -gt 0 ] || { echo "nnue_round.sh: MINUTES=0 and no MORE_DATA: nothing to train on" >&2; exit 2; }
+    data=(--data "${files[@]}")
   fi
-  [ "${#data[@]}" -gt 0 ] || { echo "nnue_round.sh: MINUTES=0 and no MORE_DATA: nothing to train on" >&2; exit 2; }
-  /usr/bin/python3 scripts/train_nnue.py --data "${data[@]}" --out "$OUT/net" \
+  /usr/bin/python3 scripts/train_nnue.py "${data[@]}" --out "$OUT/net" \
     --init src/engine/eval.nnw --hidden "$HIDDEN" --epochs "$EPOCHS" --lr "$LR" --threads 2 --seed 1 \
     --baseline "$OUT/sparring"
 fi

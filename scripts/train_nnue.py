@@ -3,6 +3,7 @@
 
   /usr/bin/python3 scripts/train_nnue.py --data runs/data/selfplay.bin [more files] --out runs/nnue-1 \
       --hidden 256 --epochs 10 --threads 2 --seed 1
+  /usr/bin/python3 scripts/train_nnue.py --pool runs/nnue-pool --out runs/nnue-2 --init src/engine/eval.nnw
   /usr/bin/python3 scripts/train_nnue.py --check runs/nnue-1/net.nnw fens.txt   # the engine's integers
 
 Needs PyTorch and numpy for /usr/bin/python3 (`scripts/setup.sh train`); never needed by make.
@@ -21,6 +22,12 @@ step, fixed shuffles). --init NET goes on from an exported net (runs/ does not s
 committed net does; a net of one output, as before net 4, starts every bucket from it; a narrower net
 starts a wider one as the same function); --mirror P
 reads a share P of the training positions mirrored left to right.
+
+--data FILE...: the last --validation share of the records is held out. --pool DIR (instead of --data):
+the pool that scripts/nnue_pool.py grows, split by scripts/lib/record_pool.py: its held-out games
+(hashed by number into the pool's share, so the same positions whatever is added later) for
+validation, at most --validation-max of them (the first in pool order), every other game for training,
+each position (board and side to move) once.
 """
 import argparse
 import copy
@@ -34,6 +41,7 @@ import time
 import numpy as np
 import torch
 
+from lib import record_pool
 from lib.net_file import read_net, write_net
 
 RECORD = 32
@@ -58,6 +66,23 @@ def read_records(paths):
     if not parts:
         sys.exit(f"train_nnue: no records in {' '.join(paths)}")
     return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
+def read_pool(pool, validation_max):
+    """(records, held-out numbers, training numbers, a line on the pool) of a scripts/nnue_pool.py pool."""
+    manifest = record_pool.load_manifest(pool)
+    if manifest is None:
+        sys.exit(f"train_nnue: no pool at {pool} (no {record_pool.MANIFEST})")
+    chunks = record_pool.pool_chunks(pool, manifest)
+    data, held, train = record_pool.split_numpy(chunks)
+    if not len(held) or not len(train):
+        sys.exit(f"train_nnue: the pool {pool} has {len(held):,} held-out and {len(train):,} training positions")
+    all_held = sum(n for c in chunks for _, n, h in c["games"] if h)
+    line = (f"pool {pool}: {len(data):,} records in {len(chunks)} chunks of {len(manifest['nets'])} nets; "
+            f"{len(data) - len(held) - len(train):,} duplicates dropped; held out: {len(held):,} positions of the "
+            f"games hashing into {manifest['holdout']:.1%} ({all_held:,} with duplicates), "
+            f"{min(len(held), validation_max):,} used")
+    return data, held[:validation_max], train, line
 
 
 def decode(batch, mirror=None):
@@ -214,13 +239,17 @@ def main():
     ap.add_argument("--check", nargs=2, metavar=("NET", "FENS"),
                     help="print the integer evaluation of each FEN in the file FENS by the net NET, and stop")
     ap.add_argument("--data", nargs="+", help="record files of sparring datagen")
+    ap.add_argument("--pool", metavar="DIR", help="instead of --data: a pool of scripts/nnue_pool.py, deduplicated, "
+                    "its held-out games for validation")
     ap.add_argument("--out", help="output folder")
     ap.add_argument("--hidden", type=int, default=256)
     ap.add_argument("--epochs", type=float, default=10)
     ap.add_argument("--batch", type=int, default=4096)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--wdl", type=float, default=0.3, help="weight of the game result in the target (0-1)")
-    ap.add_argument("--validation", type=float, default=0.02, help="share of the records held out")
+    ap.add_argument("--validation", type=float, default=0.02, help="share of the records held out (--data)")
+    ap.add_argument("--validation-max", type=int, default=200_000,
+                    help="with --pool: at most this many held-out positions, the first in pool order")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--init", metavar="NET",
@@ -238,8 +267,10 @@ def main():
             if fen.strip():
                 print(f"{quantised_eval(t, fen.strip())} {fen.strip()}")
         return
-    if not args.data or not args.out:
-        ap.error("--data and --out are required for training")
+    if not (args.data or args.pool) or not args.out:
+        ap.error("--data (or --pool) and --out are required for training")
+    if args.data and args.pool:
+        ap.error("--data or --pool, not both")
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     os.makedirs(args.out, exist_ok=True)
@@ -250,16 +281,20 @@ def main():
         log.write(msg + "\n")
         log.flush()
 
-    data = read_records(args.data)
     rng = np.random.default_rng(args.seed)
-    # The last records are held out: a game's positions lie together, so a random split would
-    # put the same game (and its result) on both sides.
-    held = max(1, int(len(data) * args.validation))
-    val_idx, train_idx = np.arange(len(data) - held, len(data)), np.arange(len(data) - held)
+    if args.pool:
+        data, val_idx, train_idx, line = read_pool(args.pool, args.validation_max)
+        say(line)
+    else:
+        data = read_records(args.data)
+        # The last records are held out: a game's positions lie together, so a random split would
+        # put the same game (and its result) on both sides.
+        held = max(1, int(len(data) * args.validation))
+        val_idx, train_idx = np.arange(len(data) - held, len(data)), np.arange(len(data) - held)
     if len(train_idx) < args.batch:
         sys.exit(f"train_nnue: {len(train_idx):,} training records, fewer than one batch of {args.batch:,} (--batch)")
     val = decode(np.asarray(data[val_idx]))
-    say(f"{len(data):,} records: {len(train_idx):,} for training, {held:,} held out; "
+    say(f"{len(data):,} records: {len(train_idx):,} for training, {len(val_idx):,} held out; "
         f"hidden {args.hidden}, wdl {args.wdl}, batch {args.batch}, lr {args.lr}, seed {args.seed}")
 
     def target_of(score, result):

@@ -3,6 +3,8 @@
   uci_pipe   a UCI engine over pipes, lines time-stamped as they arrive; a referee for legal moves
   uci_pgn    the PGN files of UCI moves in ../shared/data/human/ (plain or xz), game by game
   net_file   the networks' file format (src/nn/net_file.h), read and write, for the trainers
+  record_pool  the pool of training records (nnue_pool.py, train_nnue.py --pool): chunks, held-out games,
+             the dedup (split_numpy: numpy)
 
 The Elo arithmetic of match reports (score to Elo, the pentanomial interval, the reports' tables) is in
 scripts/pool_calibration.py, which ladder_plot.py and analysis/rung_fit.py import.

@@ -95,7 +95,9 @@ int datagen_command(int argc, char** argv) {
                                                        cxxopts::value<long long>()->default_value("5000"))(
       "t,threads", "games played at once (1-256)", cxxopts::value<int>()->default_value("1"))(
       "s,seed", "seed of the start positions", cxxopts::value<unsigned long long>()->default_value("1"))(
-      "b,book", "EPD/FEN file of start positions (default: the start position)", cxxopts::value<std::string>())(
+      "index", "also append one line 'GAME RECORDS' per game to this file, once its records are in --out",
+      cxxopts::value<std::string>())("b,book", "EPD/FEN file of start positions (default: the start position)",
+                                     cxxopts::value<std::string>())(
       "random-plies", "random legal moves played after the book position (0-20)",
       cxxopts::value<int>()->default_value("4"))("skip-plies", "positions before this game ply are not kept (0-200)",
                                                  cxxopts::value<int>()->default_value("16"))(
@@ -128,6 +130,14 @@ int datagen_command(int argc, char** argv) {
       std::filesystem::resize_file(path, size - size % TRAINING_RECORD_SIZE, ec);
     std::FILE* out = std::fopen(path.c_str(), "ab");
     if (!out) throw std::invalid_argument("cannot write '" + path + "': " + std::strerror(errno));
+    // Where each game lies in --out: a reader of a file cut anywhere (a hard kill) keeps the records
+    // of the games listed and knows the next game exactly (scripts/nnue_pool.py).
+    const std::string indexPath = args.count("index") ? args["index"].as<std::string>() : "";
+    std::FILE* index = indexPath.empty() ? nullptr : std::fopen(indexPath.c_str(), "a");
+    if (!indexPath.empty() && !index) {
+      std::fclose(out);
+      throw std::invalid_argument("cannot write '" + indexPath + "': " + std::strerror(errno));
+    }
 
     DatagenSettings settings;
     settings.nodes = std::uint64_t(nodes);
@@ -159,6 +169,10 @@ int datagen_command(int argc, char** argv) {
           if (!records.empty() &&
               (std::fwrite(records.data(), TRAINING_RECORD_SIZE, records.size(), out) != records.size() ||
                std::fflush(out) != 0)) {
+            writeFailed = stop = true;
+            return;
+          }
+          if (index && (std::fprintf(index, "%lld %zu\n", it->first, records.size()) < 0 || std::fflush(index) != 0)) {
             writeFailed = stop = true;
             return;
           }
@@ -195,9 +209,10 @@ int datagen_command(int argc, char** argv) {
     for (std::thread& t : pool) t.join();
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
-    const bool closed = std::fclose(out) == 0;
-    if (writeFailed || !closed) {
-      std::fprintf(stderr, "sparring datagen: writing '%s' failed: %s\n", path.c_str(), std::strerror(errno));
+    const bool closed = std::fclose(out) == 0, indexClosed = !index || std::fclose(index) == 0;
+    if (writeFailed || !closed || !indexClosed) {
+      std::fprintf(stderr, "sparring datagen: writing '%s' failed: %s\n",
+                   (index ? path + "' or '" + indexPath : path).c_str(), std::strerror(errno));
       return 1;
     }
     progress(interrupted ? "stopped after " : "done, ");

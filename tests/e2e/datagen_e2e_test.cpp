@@ -1,5 +1,5 @@
 // `sparring datagen` as a user runs it: the records file, repeatability across thread counts,
-// resuming after a cut, and bad arguments.
+// resuming after a cut, the index of games, and bad arguments.
 #include <unistd.h>
 
 #include <algorithm>
@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,25 @@ TEST_CASE("datagen writes whole records, the same for any thread count, and resu
   for (const std::string& f : {one, two, parts}) std::filesystem::remove(f);
 }
 
+TEST_CASE("datagen --index lists each game written and its records, in order", "[e2e][datagen]") {
+  const std::string out = temp_path("indexed.bin"), index = temp_path("indexed.idx");
+  for (const std::string& f : {out, index}) std::filesystem::remove(f);
+  const std::string common = " --nodes 300 --seed 7 --skip-plies 8 --threads 2 " + BOOK;
+  Run a = run("--out " + out + " --index " + index + " --games 2 --first-game 5" + common);
+  INFO(a.out);
+  REQUIRE(a.exitCode == 0);
+  Run b = run("--out " + out + " --index " + index + " --games 1 --first-game 7" + common);
+  REQUIRE(b.exitCode == 0);
+  std::istringstream lines(slurp(index));
+  long long game = 0, records = 0, total = 0;
+  std::vector<long long> games;
+  while (lines >> game >> records) games.push_back(game), total += records;
+  CHECK(games == std::vector<long long>{5, 6, 7});
+  CHECK(total * 32 == static_cast<long long>(slurp(out).size()));
+  CHECK(total > 0);
+  for (const std::string& f : {out, index}) std::filesystem::remove(f);
+}
+
 TEST_CASE("datagen refuses bad arguments and unwritable files with one line and exit code 2", "[e2e][datagen]") {
   const std::string out = " --out " + temp_path("bad.bin");
   const std::vector<std::string> bad = {"--games 1",
@@ -71,7 +91,8 @@ TEST_CASE("datagen refuses bad arguments and unwritable files with one line and 
                                         out + " --games 1 --first-game -1",
                                         out + " --games 1 --book /nonexistent/book.epd",
                                         out + " --games 1 --bogus",
-                                        "--out /nonexistent-dir/x.bin --games 1"};
+                                        "--out /nonexistent-dir/x.bin --games 1",
+                                        out + " --games 1 --index /nonexistent-dir/x.idx"};
   for (const std::string& args : bad) {
     Run r = run(args);
     INFO(args << "\n" << r.out);
