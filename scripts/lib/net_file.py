@@ -7,9 +7,7 @@ read and write; `from lib.net_file import read_net, write_net`.
 """
 import struct
 
-import numpy as np
-
-DTYPES = {0: "<f4", 1: "<f2", 2: "<i2", 3: "<i4"}
+DTYPES = {0: "<f4", 1: "<f2", 2: "<i2", 3: "<i4"}  # numpy dtypes; the last digit is the size in bytes
 
 
 def fnv1a64(data):
@@ -22,6 +20,8 @@ def fnv1a64(data):
 
 def write_net(path, arch, tensors):
     """tensors: (name, numpy array, dtype code) in file order; arrays are converted to the dtype."""
+    import numpy as np  # here, so the format and its checksum need the standard library only
+
     body = bytearray(b"SPNN" + struct.pack("<I", 1) + arch.encode().ljust(32, b"\0") + struct.pack("<I", len(tensors)))
     for name, a, dtype in tensors:
         a = np.ascontiguousarray(a).astype(DTYPES[dtype])
@@ -34,6 +34,8 @@ def write_net(path, arch, tensors):
 
 def read_net(path):
     """(arch, {name: numpy array in its stored type}); asserts the magic and the checksum."""
+    import numpy as np  # here, so the format and its checksum need the standard library only
+
     raw = open(path, "rb").read()
     assert raw[:4] == b"SPNN" and struct.unpack_from("<Q", raw, len(raw) - 8)[0] == fnv1a64(raw[:-8]), "bad net file"
     arch = raw[8:40].rstrip(b"\0").decode()

@@ -21,6 +21,8 @@ import os
 import struct
 from array import array
 
+from .net_file import DTYPES, fnv1a64
+
 RECORD = 32
 MANIFEST = "pool.json"
 
@@ -184,13 +186,10 @@ def net_file_bytes(raw, at):
             if dtype > 3 or rank > 4:
                 return None
             n = shape[0] * shape[1] * shape[2] * shape[3]
-            off += 40 + n * (4, 2, 2, 4)[dtype]
+            off += 40 + n * int(DTYPES[dtype][-1])
         if off + 8 > len(raw):
             return None
-        h = 0xCBF29CE484222325
-        for byte in raw[at:off]:
-            h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-        return raw[at:off + 8] if struct.unpack_from("<Q", raw, off)[0] == h else None
+        return raw[at:off + 8] if struct.unpack_from("<Q", raw, off)[0] == fnv1a64(raw[at:off]) else None
     except struct.error:
         return None
 
