@@ -9,10 +9,11 @@ a_k = a / (A + k)^0.602 with A = 10% of the planned pairs, c set so that c_k end
 step (c_end) and a so that a_k / c_k^2 ends at r_end (0.002). Values go to the engine rounded.
 
 The engine must be a tune build, whose parameters are UCI options: `make build TUNE=1` (build/tune).
-The state (iteration, pairs played, theta, the schedule, every iteration's perturbation and result) is
-written to OUT/state.json after each iteration, and a second start with the same OUT continues from
-it (an interrupted iteration is played again); the schedule is fixed at the first start, later
---iterations only move the end. The games go to OUT/games.pgn, the runner's reports to OUT/matches.log.
+The state (iteration, pairs played, theta, the schedule) is written to OUT/state.json after each
+iteration, and a second start with the same OUT continues from it (an interrupted iteration is played
+again); the schedule is fixed at the first start, later --iterations only move the end. Each
+iteration's perturbation, result and theta are appended to OUT/history.jsonl, one line an iteration
+(an iteration played again after an interruption has two lines: the last one counts). The games go to OUT/games.pgn, the runner's reports to OUT/matches.log.
 
   scripts/spsa.py [--tc 5+0.05] [--pairs 1] [--iterations 1000] [--concurrency 2]
                   [--openings ../shared/data/openings/noob_2moves.epd] [--engine build/tune/sparring]
@@ -93,7 +94,7 @@ def new_state(settings, names, r_end, seed):
                      "c": c_end * total ** GAMMA, "a": r_end * c_end ** 2 * (A + total) ** ALPHA}
     return {"version": 1, "settings": settings, "schedule": {"A": A, "alpha": ALPHA, "gamma": GAMMA,
             "r_end": r_end, "planned_pairs": total, "seed": seed},
-            "iteration": 0, "pairs": 0, "params": params, "history": []}
+            "iteration": 0, "pairs": 0, "params": params}
 
 
 def write_state(path, state):
@@ -196,9 +197,10 @@ def main():
         for n, p in state["params"].items():
             p["theta"] = min(p["max"], max(p["min"], p["theta"] + gains[n] * (w - l) * flips[n]))
         state["iteration"], state["pairs"] = it, state["pairs"] + settings["pairs"]
-        state["history"].append({"iteration": it, "pairs": state["pairs"], "wdl": [w, d, l], "flip": flips,
-                                 "plus": plus, "minus": minus,
-                                 "theta": {n: round(p["theta"], 3) for n, p in state["params"].items()}})
+        with open(os.path.join(args.out, "history.jsonl"), "a") as f:
+            f.write(json.dumps({"iteration": it, "pairs": state["pairs"], "wdl": [w, d, l], "flip": flips,
+                                "plus": plus, "minus": minus,
+                                "theta": {n: round(p["theta"], 3) for n, p in state["params"].items()}}) + "\n")
         write_state(state_path, state)
         print(f"iteration {it}/{settings['iterations']}: plus-minus W/D/L {w}/{d}/{l} ({w - l:+d}), "
               f"{time.time() - start:.0f} s, {state['pairs']} pairs in all")
