@@ -79,11 +79,11 @@ TEST_CASE("level parameters are continuous and never get weaker as the Elo rises
     REQUIRE(p.choice.maxLoss <= prev.choice.maxLoss + 1e-9);   // the higher, the tighter its loss limit
     prev = p;
   }
-  // Up to Expert any move may be chosen; Master none its scan sees losing more than 22 Win%, and the
+  // Up to Expert any move may be chosen; Master none its scan sees losing more than 15 Win%, and the
   // levels between step there geometrically.
   REQUIRE(level_params(1800).choice.maxLoss == Approx(100.0));
-  REQUIRE(level_params(1950).choice.maxLoss == Approx(std::sqrt(100.0 * 22.0)));
-  REQUIRE(level_params(LEVEL_ELO_MAX).choice.maxLoss == Approx(22.0));
+  REQUIRE(level_params(1950).choice.maxLoss == Approx(std::sqrt(100.0 * 15.0)));
+  REQUIRE(level_params(LEVEL_ELO_MAX).choice.maxLoss == Approx(15.0));
   // Out-of-range ratings are clamped to the scale.
   REQUIRE(level_params(100).elo == LEVEL_ELO_MIN);
   REQUIRE(level_params(5000).elo == LEVEL_ELO_MAX);
