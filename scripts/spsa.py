@@ -13,7 +13,8 @@ The state (iteration, pairs played, theta, the schedule) is written to OUT/state
 iteration, and a second start with the same OUT continues from it (an interrupted iteration is played
 again); the schedule is fixed at the first start, later --iterations only move the end. Each
 iteration's perturbation, result and theta are appended to OUT/history.jsonl, one line an iteration
-(an iteration played again after an interruption has two lines: the last one counts). The games go to OUT/games.pgn, the runner's reports to OUT/matches.log.
+(an iteration played again after an interruption has two lines: the last one counts). The games go
+to OUT/games.pgn, the runner's reports to OUT/matches.log.
 
   scripts/spsa.py [--tc 5+0.05] [--pairs 1] [--iterations 1000] [--concurrency 2]
                   [--openings ../shared/data/openings/noob_2moves.epd] [--engine build/tune/sparring]

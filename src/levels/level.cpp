@@ -26,12 +26,11 @@ struct Anchor {
 // least 210 Elo a named level; scripts/calibrate.sh ladder, scripts/ladder_batches.sh). Where both
 // cannot hold the ladder wins: Beginner to Medium play hotter (temperature 0.8 / 0.65 / 0.55) and blunder
 // more in balanced positions than their people (Medium a little cooler since t13: Easy-Medium was short,
-// Medium-Hard wide). Hard and Expert err about as their people do overall
-// (trials t7-t10), Expert mostly once the game is decided (its decided appetite); Hard a little less
-// than people rated 1500 (cooler, 0.5: it blundered more than they do in balanced positions) and Master
-// well less than people rated 2100, where the rungs below and above them fell short (t10-t12): Master
-// plays no move its scan sees losing more than 15 Win% against its best (without a limit Expert-Master
-// was 92 Elo).
+// Medium-Hard wide). Hard and Expert err about as their people do overall (trials t7-t12), Expert mostly
+// once the game is decided (its decided appetite); Hard a little less than people rated 1500 (cooler,
+// 0.5: it blundered more than they do in balanced positions) and Master well less than people rated
+// 2100, where the rungs below and above them fell short (t10-t12): Master plays no move its scan sees
+// losing more than 15 Win% against its best (without a limit Expert-Master was 92 Elo).
 // See docs/levels.md.
 constexpr Anchor ANCHORS[] = {
     {600, 4, 800, 0.8, {1.0, 1.3, 2.2}, {1.5, 1.0, 2.5}, 1.1, 100},        // Beginner
