@@ -3,7 +3,12 @@
 and OUT) into one table: the Elo gap of every pair over all its games, and the error rates of every level
 over all the reviewed games (their own-rating targets: scripts/people_errors.py levels).
 
-usage: scripts/pool_calibration.py DIR [DIR ...]     e.g. bench/results/calibration/v6 bench/results/calibration/v6-b2
+usage: scripts/pool_calibration.py DIR|REPORT ...   e.g. bench/results/calibration/v6 bench/results/calibration/v6-b2
+
+A DIR gives every rung report (ladder-A-B.txt) and the review (ladder-errors.txt) in it; a REPORT is one
+rung's file, or one review, so that a rung between levels that did not change keeps the games of an earlier
+batch (runs/v2/b1 runs/v1/b7/ladder-Beginner-Easy.txt). A rung report without its final lines (a match
+still playing or killed), or any other file, is left out with a line on stderr.
 
 Why from the reports and not the games: a batch's PGN files are not kept in git, its reports are. The
 reports carry what pooling needs: each pair's W/D/L and game-pair counts (the pentanomial Elo is
@@ -40,7 +45,7 @@ def read_pair(path):
     wdl = re.search(r"W/D/L (\d+)/(\d+)/(\d+)", text)
     pairs = re.search(r"Pairs \[LL LD DD\+WL WD WW\]: \[(\d+) (\d+) (\d+)\+(\d+) (\d+) (\d+)\]", text)
     if not wdl or not pairs:
-        sys.exit(f"{path}: no final W/D/L or Pairs line (an unfinished match?)")
+        return None
     p = [int(x) for x in pairs.groups()]
     failures = 0  # illegal moves, crashes, time forfeits, protocol errors, garbage lines, restarts
     for line in re.split(r"\nEngine +illegal", text, maxsplit=1)[1].splitlines()[1:3]:
@@ -75,24 +80,45 @@ def main():
     if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
         print(__doc__.strip())
         sys.exit(0 if len(sys.argv) > 1 else 2)
-    dirs = [Path(d) for d in sys.argv[1:]]
-    if not dirs:
-        sys.exit(__doc__)
+    rungs, reviews, seen = {}, [], set()
+    for arg in map(Path, sys.argv[1:]):
+        if arg.is_dir():
+            files = sorted(arg.glob("ladder-*-*.txt")) + [arg / "ladder-errors.txt"]
+        elif arg.is_file():
+            files = [arg]
+        else:
+            sys.exit(f"{arg}: no such file or folder")
+        for f in files:
+            if f.resolve() in seen:
+                continue
+            seen.add(f.resolve())
+            rung = re.fullmatch(r"ladder-(\w+)-(\w+)\.txt", f.name)
+            if f.name == "ladder-errors.txt":
+                if f.exists():
+                    reviews.append(f)
+            elif rung and rung.group(1) in LEVELS and rung.group(2) in LEVELS:
+                rungs.setdefault(rung.groups(), []).append(f)
+            elif arg.is_file():
+                print(f"{f}: left out, neither a rung report (ladder-A-B.txt) nor a review (ladder-errors.txt)",
+                      file=sys.stderr)
     print(f"| pair | games | W / D / L (lower level) | score | Elo gap (95%, pentanomial) | at least {MIN_RUNG} |"
           " failures |")
     print("|---|---|---|---|---|---|---|")
     span = 0.0
     for a, b in zip(LEVELS, LEVELS[1:]):
-        reports = [d / f"ladder-{a}-{b}.txt" for d in dirs if (d / f"ladder-{a}-{b}.txt").exists()]
-        if not reports:
-            continue
         wdl, pairs, failures = [0, 0, 0], [0] * 5, 0
-        for r in reports:
-            w, p, f = read_pair(r)
+        for r in rungs.get((a, b), []):
+            read = read_pair(r)
+            if read is None:
+                print(f"{r}: left out, no final W/D/L or Pairs line (a match still playing?)", file=sys.stderr)
+                continue
+            w, p, f = read
             wdl = [x + y for x, y in zip(wdl, w)]
             pairs = [x + y for x, y in zip(pairs, p)]
             failures += f
         games = sum(wdl)
+        if not games:
+            continue
         gap, margin = pentanomial(pairs)
         verdict = "yes" if -gap >= MIN_RUNG else f"no, {MIN_RUNG + gap:.1f} short"
         span += -gap
@@ -101,10 +127,9 @@ def main():
 
     print(f"\nSpan of the rungs above: {span:.0f} Elo")
     totals = {}
-    for d in dirs:
-        if (d / "ladder-errors.txt").exists():
-            for band, row in read_errors(d / "ladder-errors.txt").items():
-                totals[band] = [x + y for x, y in zip(totals.get(band, [0] * len(row)), row)]
+    for review in reviews:
+        for band, row in read_errors(review).items():
+            totals[band] = [x + y for x, y in zip(totals.get(band, [0] * len(row)), row)]
     if not totals:
         return
     print("\n| level | moves (all plies) | blunders / 100 | mistakes / 100 | inaccuracies / 100 | ACPL | accuracy % |"
