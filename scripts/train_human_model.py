@@ -34,8 +34,13 @@ legal moves is fitted by cross-entropy on the move the person played. A position
 rights is scored, in every figure as in the engine, by the mean of its own logits and its mirror
 image's (files a<->h): 0.3 points more top-1 on the validation positions than one view.
 
+chess.com's games (`MORE2=1 scripts/human_data.sh`: their ratings run a few hundred points under
+Lichess's) are taken as they are, put on Lichess's scale, given a source of their own that the engine
+never asks for, or left out (--chesscom as-is | map:A,B | source | drop); --drop-events leaves out the
+games of a source file of more2 (one player's archive), to check that a gain is not one player's habits.
+
 Validation (never the test set) picks the checkpoint: the Lichess validation positions of the bands
-600-2100. The test set (band files, games 400 and later) is only reported, per band file, for
+600-2100, chess.com's left out. The test set (band files, games 400 and later) is only reported, per band file, for
 positions after ply 10 of the players whose rating is in the band (as `sparring-levels humans`
 counts them), and for plies 1-10.
 
@@ -94,6 +99,7 @@ def move_features(bits, glance):
 
 class Data:
     def __init__(self, folder):
+        self.folder = folder
         self.pos = np.fromfile(os.path.join(folder, "pos.bin"), dtype=POS_DTYPE)
         self.moves = np.fromfile(os.path.join(folder, "moves.bin"), dtype=MOVE_DTYPE)
         n = self.pos["nmoves"].astype(np.int64)
@@ -103,6 +109,22 @@ class Data:
         self.split, self.source, self.band = np.array(self.pos["split"]), np.array(self.pos["source"]), \
             np.array(self.pos["band"])
         self.elo, self.ply = np.array(self.pos["elo"]), np.array(self.pos["ply"])
+        # Each position's game: its file and index there (games.tsv), to tell chess.com's and an archive's apart.
+        files, file_of, index_of = {}, [], []
+        with open(os.path.join(folder, "games.tsv")) as f:
+            next(f)
+            for line in f:
+                _, path, index, *_ = line.split("\t")
+                file_of.append(files.setdefault(path, len(files)))
+                index_of.append(int(index))
+        self.files = list(files)
+        game = np.array(self.pos["game"])
+        self.file_of, self.index_of = np.array(file_of, np.int32)[game], np.array(index_of, np.int32)[game]
+        self.chesscom = self.from_files(lambda path: "chesscom" in os.path.basename(path))
+
+    def from_files(self, pick):
+        """Whether each position comes from a file whose path `pick` accepts."""
+        return np.isin(self.file_of, [i for i, path in enumerate(self.files) if pick(path)])
 
     def batch(self, idx, mirror=None):
         """Tensors for the positions idx: inputs, the flattened legal moves and the targets. With
@@ -122,8 +144,8 @@ class Data:
         return_extra = move_piece_indices(feats, seg, mi)
         return dict(
             features=torch.from_numpy(feats),
-            elo=torch.from_numpy(p["elo"].astype(np.float32)),
-            source=torch.from_numpy(p["source"].astype(np.int64)),
+            elo=torch.from_numpy(self.elo[idx].astype(np.float32)),
+            source=torch.from_numpy(self.source[idx].astype(np.int64)),
             seg=torch.from_numpy(seg),
             move_index=torch.from_numpy(mi),
             move_piece=torch.from_numpy(return_extra),
@@ -131,6 +153,43 @@ class Data:
             target=torch.from_numpy(first + p["target"].astype(np.int64)),
             count=len(idx),
         )
+
+
+def apply_chesscom(data, spec):
+    """--chesscom: what the trainer makes of chess.com's positions, whose ratings run a few hundred points
+    under Lichess's (sparring-human-data keeps them as they are unless given --chesscom-map). `as-is`;
+    `map:A,B`, the rating A + B x chess.com's; `source`, a source row of their own, which starts as
+    Lichess blitz's and is not written to the net (the engine asks for Lichess blitz); `drop`, left out of
+    training. Returns (the source rows beyond SOURCES, the positions left out)."""
+    cc = data.chesscom
+    if spec == "as-is":
+        return 0, np.zeros(len(cc), bool)
+    if spec == "drop":
+        return 0, cc
+    if spec == "source":
+        data.source[cc] = len(SOURCES)
+        return 1, np.zeros(len(cc), bool)
+    if spec.startswith("map:"):
+        a, b = (float(x) for x in spec[4:].split(","))
+        data.elo[cc] = np.clip(np.rint(a + b * data.elo[cc].astype(np.float64)), 1, 65535).astype(data.elo.dtype)
+        return 0, np.zeros(len(cc), bool)
+    raise SystemExit(f"--chesscom {spec}: expected as-is, map:A,B, source or drop")
+
+
+def drop_events(data, names):
+    """The positions of games whose Event tag contains one of `names` (more2's tag names each game's source
+    file, e.g. one player's archive), in the PGN files the records came from."""
+    out = np.zeros(len(data.file_of), bool)
+    if not names:
+        return out
+    for i, path in enumerate(data.files):
+        if path.endswith(".xz"):
+            continue
+        events = [line[8:-3] for line in open(path, encoding="utf-8", errors="replace") if line.startswith('[Event "')]
+        hit = np.array([any(n in e for n in names) for e in events] + [False])
+        mine = data.file_of == i
+        out[mine] = hit[np.minimum(data.index_of[mine], len(events))]
+    return out
 
 
 def mirror_files(feats, mi, seg, which):
@@ -175,7 +234,7 @@ def rating_weights(elo):
 
 
 class HumanPolicy(nn.Module):
-    def __init__(self, h1, h2, dq, k=0):
+    def __init__(self, h1, h2, dq, k=0, sources=len(SOURCES)):
         super().__init__()
         self.h1, self.h2, self.dq, self.k = h1, h2, dq, k
         self.inp = nn.EmbeddingBag(INPUT_NB + 1, h1, mode="sum", padding_idx=INPUT_NB)
@@ -184,10 +243,11 @@ class HumanPolicy(nn.Module):
             self.inp.weight[INPUT_NB].zero_()
         self.b1 = nn.Parameter(torch.full((h1,), 0.05))
         self.r1 = nn.Parameter(torch.zeros(len(RATING_KNOTS), h1))
-        self.s1 = nn.Parameter(torch.zeros(len(SOURCES), h1))
+        # Rows past SOURCES (--chesscom source) are the trainer's own: the net file keeps SOURCES.
+        self.s1 = nn.Parameter(torch.zeros(sources, h1))
         self.l2 = nn.Linear(h1, h2)
         self.r2 = nn.Parameter(torch.zeros(len(RATING_KNOTS), h2))
-        self.s2 = nn.Parameter(torch.zeros(len(SOURCES), h2))
+        self.s2 = nn.Parameter(torch.zeros(sources, h2))
         self.l3 = nn.Linear(h2, dq)
         self.out = nn.Embedding(MOVE_INDEX_NB, dq)
         nn.init.normal_(self.out.weight, std=0.02)
@@ -285,7 +345,7 @@ def test_sets(data):
 def validation_sets(data):
     val = data.split == 1
     sets = {"all": np.nonzero(val)[0]}
-    lich = val & (data.source != 5) & (data.ply >= 10)
+    lich = val & (data.source != 5) & ~data.chesscom & (data.ply >= 10)
     for b in TARGET_BANDS:
         lo, hi = BAND_RANGE[b]
         sets[BANDS[b]] = np.nonzero(lich & (data.elo >= lo) & (data.elo < hi))[0]
@@ -308,8 +368,8 @@ def round_to_stored(model):
 def export(model, path, arch):
     tensors = [
         ("input", model.inp.weight[:INPUT_NB]),
-        ("b1", model.b1), ("r1", model.r1), ("s1", model.s1),
-        ("w2", model.l2.weight), ("b2", model.l2.bias), ("r2", model.r2), ("s2", model.s2),
+        ("b1", model.b1), ("r1", model.r1), ("s1", model.s1[:len(SOURCES)]),
+        ("w2", model.l2.weight), ("b2", model.l2.bias), ("r2", model.r2), ("s2", model.s2[:len(SOURCES)]),
         ("w3", model.l3.weight), ("b3", model.l3.bias),
         ("out", model.out.weight), ("out_bias", model.out_bias), ("piece", model.piece),
         ("move_vec", model.bit_vec), ("move_bias", model.bit_bias),
@@ -320,18 +380,23 @@ def export(model, path, arch):
     write_net(path, arch, [(name, t.detach().numpy(), 1 if name in HALF else 0) for name, t in tensors])
 
 
-def load_net(path, head=None):
+def load_net(path, head=None, sources=len(SOURCES)):
     """The model stored in a net file (the inverse of export). With `head`, a model with an additive
-    head of that width whatever the file has: a file without one gives a fresh head."""
+    head of that width whatever the file has: a file without one gives a fresh head. With more
+    `sources` than the file's, each extra source row starts as Lichess blitz's."""
     arch, raw = read_net(path)
     name, h1, h2, dq, *k = arch.split()
     tensors = {k: torch.from_numpy(v.astype(np.float32)) for k, v in raw.items()}
-    model = HumanPolicy(int(h1), int(h2), int(dq), (int(k[0]) if k else 0) if head is None else head)
+    model = HumanPolicy(int(h1), int(h2), int(dq), (int(k[0]) if k else 0) if head is None else head, sources)
     with torch.no_grad():
         model.inp.weight[:INPUT_NB] = tensors["input"]
-        for attr, key in [("b1", "b1"), ("r1", "r1"), ("s1", "s1"), ("r2", "r2"), ("s2", "s2"),
-                          ("out_bias", "out_bias"), ("bit_vec", "move_vec"), ("bit_bias", "move_bias")]:
+        for attr, key in [("b1", "b1"), ("r1", "r1"), ("r2", "r2"), ("out_bias", "out_bias"),
+                          ("bit_vec", "move_vec"), ("bit_bias", "move_bias")]:
             getattr(model, attr).copy_(tensors[key])
+        for attr in ("s1", "s2"):
+            rows = getattr(model, attr)
+            rows[:len(SOURCES)] = tensors[attr]
+            rows[len(SOURCES):] = tensors[attr][SOURCES.index("blitz")]
         model.l2.weight.copy_(tensors["w2"])
         model.l2.bias.copy_(tensors["b2"])
         model.l3.weight.copy_(tensors["w3"])
@@ -393,6 +458,12 @@ def main():
                     help="the Lichess weight at the end of training (default: --lichess-weight throughout)")
     ap.add_argument("--mirror", type=float, default=0,
                     help="probability of mirroring a training position without castling rights (files a<->h)")
+    ap.add_argument("--chesscom", default="as-is",
+                    help="chess.com's positions: as-is, map:A,B (rating A + B x chess.com's), source (a row of "
+                         "their own, training only) or drop")
+    ap.add_argument("--drop-events", default="",
+                    help="comma-separated: leave out of training the games whose Event tag contains one "
+                         "(more2's archives: hpatel267, GirishA012, SchmitzAndrew, tal9624, ...)")
     ap.add_argument("--max-train", type=int, default=0, help="use at most this many training positions")
     ap.add_argument("--eval-every", type=int, default=2000, help="batches between validation checks")
     args = ap.parse_args()
@@ -432,7 +503,9 @@ def main():
 
     t0 = time.time()
     data = Data(args.data)
-    train = np.nonzero(data.split == 0)[0]
+    extra_sources, left_out = apply_chesscom(data, args.chesscom)
+    left_out |= drop_events(data, [n for n in args.drop_events.split(",") if n])
+    train = np.nonzero((data.split == 0) & ~left_out)[0]
     if args.max_train and len(train) > args.max_train:
         train = np.sort(rng.choice(train, args.max_train, replace=False))
     # Two pools, Lichess and over the board; a Lichess position is drawn --lichess-weight times as often,
@@ -445,15 +518,16 @@ def main():
         return len(pools[0]) * w / (len(pools[0]) * w + len(pools[1]))
     val = validation_sets(data)
     val_small = rng.choice(val["all"], min(len(val["all"]), 100000), replace=False)
-    say(f"{len(data.pos)} positions ({len(train)} train, {len(val['all'])} validation, {(data.split == 2).sum()} test), "
+    say(f"{len(data.pos)} positions ({len(train)} train, of them {data.chesscom[train].sum()} chess.com's; "
+        f"{(left_out & (data.split == 0)).sum()} left out; {len(val['all'])} validation, {(data.split == 2).sum()} test), "
         f"loaded in {time.time() - t0:.0f} s; args {vars(args)}")
 
     if args.init:
-        model, arch = load_net(args.init, head=args.head)
+        model, arch = load_net(args.init, head=args.head, sources=len(SOURCES) + extra_sources)
         assert arch.split()[1:4] == [str(args.h1), str(args.h2), str(args.dq)], f"{args.init} is {arch}"
         say(f"starting from {args.init}")
     else:
-        model = HumanPolicy(args.h1, args.h2, args.dq, args.head)
+        model = HumanPolicy(args.h1, args.h2, args.dq, args.head, len(SOURCES) + extra_sources)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     steps = int(args.epochs * len(train) / args.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.05,
