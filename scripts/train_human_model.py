@@ -99,7 +99,6 @@ def move_features(bits, glance):
 
 class Data:
     def __init__(self, folder):
-        self.folder = folder
         self.pos = np.fromfile(os.path.join(folder, "pos.bin"), dtype=POS_DTYPE)
         self.moves = np.fromfile(os.path.join(folder, "moves.bin"), dtype=MOVE_DTYPE)
         n = self.pos["nmoves"].astype(np.int64)
@@ -110,15 +109,19 @@ class Data:
             np.array(self.pos["band"])
         self.elo, self.ply = np.array(self.pos["elo"]), np.array(self.pos["ply"])
         # Each position's game: its file and index there (games.tsv), to tell chess.com's and an archive's apart.
-        files, file_of, index_of = {}, [], []
-        with open(os.path.join(folder, "games.tsv")) as f:
-            next(f)
-            for line in f:
-                _, path, index, *_ = line.split("\t")
-                file_of.append(files.setdefault(path, len(files)))
-                index_of.append(int(index))
+        # Records of `sparring-human-data --positions` have no games (file -1).
+        files, file_of, index_of = {}, [-1], [0]
+        tsv = os.path.join(folder, "games.tsv")
+        if os.path.exists(tsv):
+            file_of, index_of = [], []
+            with open(tsv) as f:
+                next(f)
+                for line in f:
+                    _, path, index, *_ = line.split("\t")
+                    file_of.append(files.setdefault(path, len(files)))
+                    index_of.append(int(index))
         self.files = list(files)
-        game = np.array(self.pos["game"])
+        game = np.array(self.pos["game"]) if files else np.zeros(len(self.pos), np.int64)
         self.file_of, self.index_of = np.array(file_of, np.int32)[game], np.array(index_of, np.int32)[game]
         self.chesscom = self.from_files(lambda path: "chesscom" in os.path.basename(path))
 
