@@ -123,11 +123,8 @@ class Data:
         self.files = list(files)
         game = np.array(self.pos["game"]) if files else np.zeros(len(self.pos), np.int64)
         self.file_of, self.index_of = np.array(file_of, np.int32)[game], np.array(index_of, np.int32)[game]
-        self.chesscom = self.from_files(lambda path: "chesscom" in os.path.basename(path))
-
-    def from_files(self, pick):
-        """Whether each position comes from a file whose path `pick` accepts."""
-        return np.isin(self.file_of, [i for i, path in enumerate(self.files) if pick(path)])
+        self.chesscom = np.isin(self.file_of, [i for i, path in enumerate(self.files)
+                                               if "chesscom" in os.path.basename(path)])
 
     def batch(self, idx, mirror=None):
         """Tensors for the positions idx: inputs, the flattened legal moves and the targets. With
@@ -310,11 +307,11 @@ def mirrored_logits(model, data, idx):
     return (model(b) + model(data.batch(idx, np.ones(len(idx), bool)))) / 2, b
 
 
-def evaluate(model, data, idx, batch=4096, sampling=False):
+def evaluate(model, data, idx, batch=4096, sampling=False, each=False):
     """Top-1, top-3 and mean log-likelihood of the human move; with sampling, also the expected share
     of human moves when a move is drawn from the model at each of SAMPLING_TEMPERATURES (logits / T),
     which is what a level that samples the model plays before its error appetite and filters. The
-    logits are the engine's (mirrored_logits)."""
+    logits are the engine's (mirrored_logits). With `each`, also every position's log-likelihood ("ll_each")."""
     model.eval()
     ll, top1, top3, drawn = [], [], [], []
     with torch.no_grad():
@@ -329,6 +326,8 @@ def evaluate(model, data, idx, batch=4096, sampling=False):
         return dict(n=0, top1=float("nan"), top3=float("nan"), ll=float("nan"))
     ll, top1, top3 = np.concatenate(ll), np.concatenate(top1), np.concatenate(top3)
     r = dict(n=int(len(ll)), top1=float(top1.mean() * 100), top3=float(top3.mean() * 100), ll=float(ll.mean()))
+    if each:
+        r["ll_each"] = ll
     if sampling:
         share = np.concatenate(drawn, axis=1).mean(axis=1) * 100
         r["sampled"] = {str(t): float(v) for t, v in zip(SAMPLING_TEMPERATURES, share)}

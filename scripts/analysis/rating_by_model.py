@@ -33,17 +33,6 @@ import train_human_model as thm  # noqa: E402
 CANDIDATES = np.arange(400, 2601, 50)
 
 
-def position_ll(model, data, idx, batch=4096):
-    """Each position's log-likelihood of the move played, as thm.evaluate averages it."""
-    model.eval()
-    out = []
-    with torch.no_grad():
-        for i in range(0, len(idx), batch):
-            logits, b = thm.mirrored_logits(model, data, idx[i:i + batch])
-            out.append(thm.segment_stats(logits, b)[0].numpy())
-    return np.concatenate(out)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", required=True)
@@ -59,11 +48,10 @@ def main():
     model, arch = thm.load_net(args.net)
     print(f"net {args.net} ({arch}); records {args.data}")
     usable = (data.split != 2) & (data.ply >= 10) & (data.source != 5)
-    fits = {}
+    elo = data.elo.astype(np.int64)
     for label, mask in (("chess.com", usable & data.chesscom), ("Lichess", usable & ~data.chesscom)):
         print(f"\n{label}: | bin | positions | best R | as good within 2 s.e. |")
         xs, ys, ws = [], [], []
-        elo = data.elo.astype(np.int64)
         for lo in range(0, 2800, 100):
             idx = np.nonzero(mask & (elo >= lo) & (elo < lo + 100))[0]
             if len(idx) < 200:
@@ -73,7 +61,7 @@ def main():
             ll = []  # (candidate, position): log-likelihood of the move played
             for r in CANDIDATES:
                 data.elo[idx] = r
-                ll.append(position_ll(model, data, idx))
+                ll.append(thm.evaluate(model, data, idx, each=True)["ll_each"])
             data.elo[idx] = own
             ll = np.array(ll)
             mean = ll.mean(1)
@@ -87,10 +75,8 @@ def main():
                 xs.append(lo + 50), ys.append(best), ws.append(len(idx))
         if len(xs) >= 2:
             b, a = np.polyfit(xs, ys, 1, w=np.sqrt(ws))
-            fits[label] = (a, b)
             print(f"{label}: Lichess = {a:.0f} + {b:.2f} x rating (bins of 500 positions or more whose range is "
                   "at most 500 points)")
-    return fits
 
 
 if __name__ == "__main__":
